@@ -1,0 +1,117 @@
+import { mkdirSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import lockfile from 'proper-lockfile'
+import type { Database } from './database.ts'
+import { createPostgresListener } from './postgres-listener.ts'
+
+/** Where the data lives: Postgres when `databaseUrl` is set, otherwise PGlite in `dataDir`. */
+export interface DbConfig {
+  databaseUrl?: string | undefined
+  /** PGlite directory, or `memory://` for an in-memory database. Default `./.data`. */
+  dataDir?: string | undefined
+  /** Pool size on Postgres. */
+  maxConnections?: number
+}
+
+/** Called with each NOTIFY payload; `onReconnect` after a lost listening connection came back. */
+export interface ListenHandlers {
+  onMessage(payload: string): void
+  onReconnect?(): void
+}
+
+/** A database connection and the few things that differ between PGlite and Postgres. */
+export interface DbHandle {
+  db: Kysely<Database>
+  kind: 'pglite' | 'postgres'
+  /** Listens on `channel` over a dedicated connection; resolves to a function that stops. */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>
+  /** Closes every connection (and releases the PGlite directory lock). */
+  close(): Promise<void>
+}
+
+const INT8_OID = 20
+
+/**
+ * Counts and bigint columns come back as JavaScript numbers on both dialects, so the rest of the
+ * code never sees strings for numbers (2^53 is far beyond any count we keep).
+ */
+pg.types.setTypeParser(INT8_OID, (v) => Number(v))
+
+/** Thrown when another process already has the PGlite directory open. */
+export class DataDirLockedError extends Error {
+  constructor(dataDir: string) {
+    super(
+      `The embedded database in ${dataDir} is in use by another process (is \`npm start\` running?). ` +
+        'PGlite can be opened by one process at a time: stop that process, or use another DATA_DIR.',
+    )
+    this.name = 'DataDirLockedError'
+  }
+}
+
+/**
+ * Opens the database named by the configuration.
+ *
+ * @example
+ * const { db, close } = await createDb({ dataDir: 'memory://' })
+ */
+export async function createDb(config: DbConfig = {}): Promise<DbHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.maxConnections ?? 10) : openPglite(config.dataDir ?? './.data')
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString, max })
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {})
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return {
+    db,
+    kind: 'postgres',
+    listen: (channel, handlers) => createPostgresListener(connectionString, channel, handlers),
+    close: () => db.destroy(),
+  }
+}
+
+async function openPglite(dataDir: string): Promise<DbHandle> {
+  const inMemory = dataDir.startsWith('memory://')
+  let release: (() => Promise<void>) | undefined
+  if (!inMemory) {
+    const dir = resolve(dataDir)
+    mkdirSync(dir, { recursive: true })
+    try {
+      // A lock whose holder was killed goes stale after a few seconds; waiting a little longer
+      // than that lets a restart after `kill -9` succeed while a live holder is still refused.
+      release = await lockfile.lock(dir, {
+        lockfilePath: resolve(dir, 'pglite.lock'),
+        stale: 5000,
+        update: 2000,
+        retries: { retries: 7, factor: 1, minTimeout: 1000, maxTimeout: 1000 },
+      })
+    } catch {
+      throw new DataDirLockedError(dir)
+    }
+  }
+  const pglite = await PGlite.create(inMemory ? dataDir : resolve(dataDir, 'pgdata'), {
+    extensions: { pg_trgm },
+    parsers: { [INT8_OID]: (v: string) => Number(v) },
+  })
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
+  return {
+    db,
+    kind: 'pglite',
+    listen: async (channel, handlers) => {
+      // PGlite runs in this process: its connection cannot drop, so there is no reconnect.
+      const stop = await pglite.listen(channel, handlers.onMessage)
+      return async () => {
+        if (!pglite.closed) await stop()
+      }
+    },
+    close: async () => {
+      await db.destroy()
+      await release?.()
+    },
+  }
+}

@@ -1,0 +1,19 @@
+import type { AccountsTable } from './tables/accounts.ts'
+import type { ApiKeysTable } from './tables/api-keys.ts'
+import type { EmbedTokensTable } from './tables/embed-tokens.ts'
+import type { EventsTable } from './tables/events.ts'
+import type { RegistrationsTable } from './tables/registrations.ts'
+import type { SessionSpeakersTable, SessionsTable } from './tables/sessions.ts'
+import type { SpeakersTable } from './tables/speakers.ts'
+
+/** The one schema every part of the service reads and writes. */
+export interface Database {
+  accounts: AccountsTable
+  api_keys: ApiKeysTable
+  events: EventsTable
+  speakers: SpeakersTable
+  sessions: SessionsTable
+  session_speakers: SessionSpeakersTable
+  embed_tokens: EmbedTokensTable
+  registrations: RegistrationsTable
+}

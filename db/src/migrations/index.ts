@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration'
+import * as initialSchema from './2026-11-22T00-00-initial-schema.ts'
+
+/**
+ * Every migration, by name. Names sort by date, so Kysely's Migrator applies them in order.
+ * Listed here rather than read from disk so that migrations work from any working directory.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T00-00-initial-schema': initialSchema,
+}

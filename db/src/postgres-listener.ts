@@ -1,0 +1,58 @@
+import pg from 'pg'
+import type { ListenHandlers } from './create-db.ts'
+
+const RETRY_MS = { first: 100, max: 5000 }
+
+/**
+ * LISTEN on a dedicated Postgres connection that reconnects by itself. Notifications sent while
+ * the connection was down are lost, so `onReconnect` runs after every reconnect: the caller
+ * flushes whatever it cached from those notifications.
+ */
+export async function createPostgresListener(
+  connectionString: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined
+  let stopped = false
+  let retryTimer: NodeJS.Timeout | undefined
+  let delay = RETRY_MS.first
+
+  const connect = async (isReconnect: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString })
+    c.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) handlers.onMessage(msg.payload)
+    })
+    c.on('error', () => scheduleReconnect(c))
+    c.on('end', () => scheduleReconnect(c))
+    await c.connect()
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+    client = c
+    delay = RETRY_MS.first
+    if (isReconnect) handlers.onReconnect?.()
+  }
+
+  const scheduleReconnect = (from: pg.Client): void => {
+    if (stopped || client !== from || retryTimer) return
+    client = undefined
+    from.end().catch(() => {})
+    // Until we listen again, nothing we cached can be trusted.
+    handlers.onReconnect?.()
+    const attempt = (): void => {
+      retryTimer = undefined
+      if (stopped) return
+      connect(true).catch(() => {
+        delay = Math.min(delay * 2, RETRY_MS.max)
+        retryTimer = setTimeout(attempt, delay)
+      })
+    }
+    retryTimer = setTimeout(attempt, delay)
+  }
+
+  await connect(false)
+  return async () => {
+    stopped = true
+    if (retryTimer) clearTimeout(retryTimer)
+    await client?.end().catch(() => {})
+  }
+}

@@ -1,0 +1,39 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+/** SPEC.md 3.1. */
+export const SPEAKER_STATUSES = [
+  'invited',
+  'applied',
+  'accepted',
+  'confirmed',
+  'scheduled',
+  'checked_in',
+  'declined',
+  'withdrawn',
+] as const
+export type SpeakerStatus = (typeof SPEAKER_STATUSES)[number]
+
+/** Statuses whose speakers the public embed API may show. */
+export const PUBLIC_SPEAKER_STATUSES = ['accepted', 'confirmed', 'scheduled', 'checked_in'] as const satisfies readonly SpeakerStatus[]
+
+export interface SpeakersTable {
+  id: Generated<string>
+  account_id: string
+  event_id: string
+  email: string
+  name: string
+  title: string | null
+  company: string | null
+  bio: string | null
+  photo_url: string | null
+  status: Generated<SpeakerStatus>
+  tags: Generated<string[]>
+  /** Lower-cased name, email and company, maintained by Postgres for trigram search. */
+  search_text: Generated<string>
+  created_at: Generated<Date>
+  updated_at: Generated<Date>
+}
+
+export type SpeakerRow = Selectable<SpeakersTable>
+export type NewSpeaker = Insertable<SpeakersTable>
+export type SpeakerUpdate = Updateable<SpeakersTable>
