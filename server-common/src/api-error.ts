@@ -1,0 +1,67 @@
+/** Every `error.code` either server can answer with (SPEC.md 7, DESIGN.md). */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'UNAUTHORIZED',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'RATE_LIMIT_EXCEEDED',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+  'TOKEN_MISSING',
+  'INVALID_TOKEN',
+  'TOKEN_REVOKED',
+  'TOKEN_DISABLED',
+  'TOKEN_EXPIRED',
+  'EVENT_MISMATCH',
+  'ORIGIN_NOT_ALLOWED',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/** One invalid input: `path` is dotted (`allowedOrigins.2`), `message` is for people. */
+export interface FieldError {
+  path: string
+  message: string
+}
+
+/**
+ * The one error type the servers throw on purpose. The error middleware turns it into
+ * `{success:false, error:{code, message, details}}` with `status`.
+ *
+ * @example
+ * throw new ApiError(409, 'CONFLICT', 'This embed token has been revoked and cannot be changed')
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+    /** Extra response headers, e.g. `Retry-After`. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+export const validationError = (fields: FieldError[], message = 'The request is invalid'): ApiError =>
+  new ApiError(400, 'VALIDATION_ERROR', message, { fields })
+
+export const notFound = (what = 'Resource'): ApiError => new ApiError(404, 'NOT_FOUND', `${what} not found`)
+
+export const conflict = (message: string): ApiError => new ApiError(409, 'CONFLICT', message)
+
+export const unauthorized = (message: string): ApiError => new ApiError(401, 'UNAUTHORIZED', message)
+
+export const rateLimitExceeded = (retryAfterSeconds: number, limit: number): ApiError =>
+  new ApiError(
+    429,
+    'RATE_LIMIT_EXCEEDED',
+    `Rate limit of ${limit} requests exceeded; retry in ${retryAfterSeconds} s`,
+    { limit, retry_after: retryAfterSeconds },
+    { 'Retry-After': String(retryAfterSeconds) },
+  )
