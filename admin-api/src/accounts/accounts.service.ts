@@ -1,0 +1,102 @@
+import { generateSecret, hashSecret, secretPrefix, type ApiKeyRow, type Database } from '@event-service/db'
+import { conflict, notFound } from '@event-service/server-common'
+import type { Kysely } from 'kysely'
+import { AccountId, ApiKeyId, CreateAccountInput, CreateApiKeyInput } from './accounts.schema.ts'
+
+/** An API key as listings show it: never the key itself, only its prefix. */
+export interface ApiKeySummary {
+  id: string
+  name: string
+  prefix: string
+  created_at: Date
+  last_used_at: Date | null
+  revoked_at: Date | null
+}
+
+/** The key an account is created with. */
+const FIRST_KEY_NAME = 'Default key'
+
+const presentKey = (row: Pick<ApiKeyRow, keyof ApiKeySummary>): ApiKeySummary => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  created_at: row.created_at,
+  last_used_at: row.last_used_at,
+  revoked_at: row.revoked_at,
+})
+
+const KEY_COLUMNS = ['id', 'name', 'prefix', 'created_at', 'last_used_at', 'revoked_at'] as const
+
+async function insertKey(db: Kysely<Database>, accountId: string, name: string): Promise<{ key_id: string; api_key: string }> {
+  const apiKey = generateSecret('sk')
+  const row = await db
+    .insertInto('api_keys')
+    .values({ account_id: accountId, name, prefix: secretPrefix(apiKey), key_hash: hashSecret(apiKey), last_used_at: null, revoked_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { key_id: row.id, api_key: apiKey }
+}
+
+async function assertAccountExists(db: Kysely<Database>, accountId: string): Promise<void> {
+  const found = await db.selectFrom('accounts').select('id').where('id', '=', accountId).executeTakeFirst()
+  if (!found) throw notFound(`Account ${accountId}`)
+}
+
+/**
+ * Creates an account with a first API key (named "Default key"). The key is returned once and
+ * stored only as its SHA-256 hash.
+ *
+ * @example
+ * const { account_id, api_key } = await createAccount(db, { name: 'Acme', plan: 'pro' })
+ */
+export async function createAccount(db: Kysely<Database>, input: CreateAccountInput): Promise<{ account_id: string; api_key: string }> {
+  const { name, plan, rateLimit } = CreateAccountInput.parse(input)
+  return db.transaction().execute(async (trx) => {
+    const account = await trx
+      .insertInto('accounts')
+      .values({ name, plan, rate_limit: rateLimit ?? null })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const { api_key } = await insertKey(trx, account.id, FIRST_KEY_NAME)
+    return { account_id: account.id, api_key }
+  })
+}
+
+/**
+ * Adds an API key to an account; throws 404 `NOT_FOUND` for an unknown account.
+ *
+ * @example
+ * const { key_id, api_key } = await createApiKey(db, { accountId, name: 'CI key' })
+ */
+export async function createApiKey(db: Kysely<Database>, input: CreateApiKeyInput): Promise<{ key_id: string; api_key: string }> {
+  const { accountId, name } = CreateApiKeyInput.parse(input)
+  await assertAccountExists(db, accountId)
+  return insertKey(db, accountId, name)
+}
+
+/** The account's keys, revoked ones included, oldest first. */
+export async function listApiKeys(db: Kysely<Database>, accountId: string): Promise<ApiKeySummary[]> {
+  const id = AccountId.parse(accountId)
+  await assertAccountExists(db, id)
+  const rows = await db.selectFrom('api_keys').select(KEY_COLUMNS).where('account_id', '=', id).orderBy('created_at').orderBy('id').execute()
+  return rows.map(presentKey)
+}
+
+/**
+ * Revokes a key for good: requests with it answer 401 from then on. Revoking twice is a 409
+ * `CONFLICT`, not a silent success, so that a typo in a key id cannot look like it worked.
+ */
+export async function revokeApiKey(db: Kysely<Database>, keyId: string): Promise<ApiKeySummary> {
+  const id = ApiKeyId.parse(keyId)
+  const revoked = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .returning(KEY_COLUMNS)
+    .executeTakeFirst()
+  if (revoked) return presentKey(revoked)
+  const existing = await db.selectFrom('api_keys').select('revoked_at').where('id', '=', id).executeTakeFirst()
+  if (!existing) throw notFound(`API key ${id}`)
+  throw conflict(`API key ${id} was already revoked at ${existing.revoked_at?.toISOString()}`)
+}

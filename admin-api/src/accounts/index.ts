@@ -1,0 +1,2 @@
+export * from './accounts.schema.ts'
+export * from './accounts.service.ts'
