@@ -1,0 +1,78 @@
+import type { Database } from '@event-service/db'
+import { ApiError } from '@event-service/server-common'
+import type { Kysely } from 'kysely'
+import { z, ZodError } from 'zod'
+import { AccountId, ApiKeyId, CreateAccountInput, CreateApiKeyInput } from '../accounts/accounts.schema.ts'
+import { createAccount, createApiKey, listApiKeys, revokeApiKey } from '../accounts/accounts.service.ts'
+
+/**
+ * One command of the account-settings command line, as the CLI parses it and as it travels to a
+ * running server's control endpoint. Both paths execute it with `executeCommand`, so that they
+ * print the same output.
+ */
+export const Command = z.discriminatedUnion('command', [
+  z.object({ command: z.literal('accounts.create'), input: CreateAccountInput }),
+  z.object({ command: z.literal('keys.create'), input: CreateApiKeyInput }),
+  z.object({ command: z.literal('keys.list'), input: z.object({ accountId: AccountId }).strict() }),
+  z.object({ command: z.literal('keys.revoke'), input: z.object({ keyId: ApiKeyId }).strict() }),
+])
+export type Command = z.input<typeof Command>
+
+/** A command as read from the command line, before validation (`executeCommand` validates). */
+export interface CommandRequest {
+  command: Command['command']
+  input: Record<string, unknown>
+}
+
+/** How a failed command is reported: a code as in the API's envelope and one line for people. */
+export interface CommandFailure {
+  code: string
+  message: string
+  /** HTTP status the control endpoint answers with. */
+  status: number
+}
+
+/** Input fields as the user typed them on the command line. */
+const FLAG_OF: Record<string, string> = {
+  name: '--name',
+  plan: '--plan',
+  rateLimit: '--rate-limit',
+  accountId: '--account',
+  keyId: '<key_id>',
+}
+
+/**
+ * Carries out a command (validated again here: the control endpoint receives it over HTTP) and
+ * returns what the CLI prints as JSON.
+ *
+ * @example
+ * await executeCommand(db, { command: 'keys.list', input: { accountId } }) // [{ id, name, prefix, … }]
+ */
+export async function executeCommand(db: Kysely<Database>, command: unknown): Promise<unknown> {
+  const parsed = Command.parse(command)
+  switch (parsed.command) {
+    case 'accounts.create':
+      return createAccount(db, parsed.input)
+    case 'keys.create':
+      return createApiKey(db, parsed.input)
+    case 'keys.list':
+      return listApiKeys(db, parsed.input.accountId)
+    case 'keys.revoke':
+      return revokeApiKey(db, parsed.input.keyId)
+  }
+}
+
+/** Turns anything a command throws into one clear line (no stack: this is for operators). */
+export function describeFailure(err: unknown): CommandFailure {
+  if (err instanceof ApiError) return { code: err.code, message: err.message, status: err.status }
+  if (err instanceof ZodError) {
+    const problems = err.issues.map((issue) => {
+      const field = issue.path.filter((p) => p !== 'input').map(String)
+      const flag = field.length ? (FLAG_OF[field.at(-1) ?? ''] ?? field.join('.')) : 'input'
+      return `${flag} ${issue.message}`
+    })
+    return { code: 'VALIDATION_ERROR', message: `Invalid input: ${problems.join('; ')}`, status: 400 }
+  }
+  const message = err instanceof Error ? err.message : String(err)
+  return { code: 'INTERNAL_ERROR', message: message.split('\n')[0] ?? 'Unknown error', status: 500 }
+}

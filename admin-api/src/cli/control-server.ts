@@ -1,0 +1,101 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Database } from '@event-service/db'
+import { listen } from '@event-service/server-common'
+import type { Kysely } from 'kysely'
+import type { Logger } from 'pino'
+import { describeFailure, executeCommand } from './commands.ts'
+import { removeControlFile, writeControlFile } from './control-file.ts'
+
+/** The path commands are posted to. */
+export const CONTROL_COMMAND_PATH = '/commands'
+const MAX_BODY_BYTES = 64 * 1024
+
+/** A running control endpoint. */
+export interface ControlServer {
+  url: string
+  /** Stops the endpoint and removes the control file. */
+  close(): Promise<void>
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest()
+
+function sameSecret(given: string, expected: string): boolean {
+  // Comparing fixed-length digests keeps the comparison constant-time whatever `given` is.
+  return timingSafeEqual(digest(given), digest(expected))
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > MAX_BODY_BYTES) throw Object.assign(new Error('The command is too large'), { status: 413 })
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+  res.end(JSON.stringify(body))
+}
+
+function fail(res: ServerResponse, status: number, code: string, message: string): void {
+  send(res, status, { success: false, error: { code, message, details: {} } })
+}
+
+/**
+ * Starts the endpoint through which the CLI has a running `npm start` carry out commands on its
+ * PGlite (which only one process can open). Listens on 127.0.0.1 on a free port, separate from
+ * the public servers; every request must carry the secret of this start, which is written with
+ * the address to `DATA_DIR/control.json` (mode 0600).
+ *
+ * @example
+ * const control = await startControlServer({ db, dataDir: config.dataDir, logger })
+ * // … later
+ * await control.close()
+ */
+export async function startControlServer({ db, dataDir, logger }: { db: Kysely<Database>; dataDir: string; logger: Logger }): Promise<ControlServer> {
+  const secret = randomBytes(32).toString('base64url')
+  const log = logger.child({ component: 'control' })
+  const server = await listen(
+    (req, res) => {
+      void (async () => {
+        if (req.method !== 'POST' || req.url !== CONTROL_COMMAND_PATH) return fail(res, 404, 'NOT_FOUND', `No route for ${req.method} ${req.url}`)
+        const auth = req.headers.authorization ?? ''
+        if (!auth.startsWith('Bearer ') || !sameSecret(auth.slice('Bearer '.length), secret)) {
+          return fail(res, 401, 'UNAUTHORIZED', 'The control secret is missing or wrong')
+        }
+        let command: unknown
+        try {
+          command = JSON.parse(await readBody(req))
+        } catch (err) {
+          const status = (err as { status?: number }).status === 413 ? 413 : 400
+          return fail(res, status, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', (err as Error).message)
+        }
+        try {
+          const data = await executeCommand(db, command)
+          log.info({ command: (command as { command?: unknown }).command }, 'command carried out')
+          send(res, 200, { success: true, data })
+        } catch (err) {
+          const failure = describeFailure(err)
+          if (failure.status >= 500) log.error({ err }, 'command failed')
+          fail(res, failure.status, failure.code, failure.message)
+        }
+      })().catch((err) => {
+        log.error({ err }, 'control request failed')
+        if (!res.headersSent) fail(res, 500, 'INTERNAL_ERROR', 'The command could not be carried out')
+      })
+    },
+    { host: '127.0.0.1', port: 0 },
+  )
+  writeControlFile(dataDir, { url: server.url, secret, pid: process.pid })
+  return {
+    url: server.url,
+    close: async () => {
+      removeControlFile(dataDir, secret)
+      await server.close()
+    },
+  }
+}

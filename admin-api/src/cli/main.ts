@@ -1,0 +1,34 @@
+import { loadConfig } from '@event-service/server-common'
+import { describeFailure } from './commands.ts'
+import { parseCommandLine, USAGE, UsageError } from './parse-command-line.ts'
+import { runCommand } from './run-command.ts'
+
+/**
+ * `npm run --silent admin -- <command>`: account settings from the command line. The result is
+ * one JSON value on stdout; a failure is one line on stderr and a non-zero exit status (2 for a
+ * mistake in the command line, 1 otherwise), with nothing on stdout.
+ */
+async function main(argv: string[]): Promise<number> {
+  let command: ReturnType<typeof parseCommandLine>
+  try {
+    command = parseCommandLine(argv)
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err
+    process.stderr.write(`error: ${err.message} (run with --help for usage)\n`)
+    return 2
+  }
+  if (command === 'help') {
+    process.stdout.write(USAGE)
+    return 0
+  }
+  try {
+    const result = await runCommand(loadConfig(), command)
+    process.stdout.write(`${JSON.stringify(result)}\n`)
+    return 0
+  } catch (err) {
+    process.stderr.write(`error: ${describeFailure(err).message}\n`)
+    return 1
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2))

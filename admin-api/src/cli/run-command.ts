@@ -1,0 +1,25 @@
+import { createDb, migrateToLatest } from '@event-service/db'
+import type { Config } from '@event-service/server-common'
+import { type CommandRequest, executeCommand } from './commands.ts'
+import { sendToRunningServer } from './control-client.ts'
+
+/**
+ * Carries out a command where the data is: on Postgres directly; on PGlite through the running
+ * `npm start` when there is one (it holds the only connection), else by opening the directory.
+ */
+export async function runCommand(config: Pick<Config, 'databaseUrl' | 'dataDir'>, command: CommandRequest): Promise<unknown> {
+  if (!config.databaseUrl) {
+    if (config.dataDir.startsWith('memory://')) {
+      throw new Error('DATA_DIR=memory:// keeps nothing after this command ends: set DATA_DIR to a directory or DATABASE_URL to a Postgres database')
+    }
+    const remote = await sendToRunningServer(config.dataDir, command)
+    if (remote.reached) return remote.data
+  }
+  const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: 2 })
+  try {
+    await migrateToLatest(handle.db)
+    return await executeCommand(handle.db, command)
+  } finally {
+    await handle.close()
+  }
+}
