@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, chromiumExecutable } from './src/harness/browser.ts'
+import type { SystemOptions } from './src/fixtures.ts'
+
+/**
+ * The journeys run once per database: PGlite always, Postgres too when DATABASE_URL is set (CI),
+ * each project against a whole system of its own, started in the worker (see src/fixtures.ts).
+ */
+const dialects: SystemOptions['dialect'][] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+
+export default defineConfig<SystemOptions>({
+  testDir: './tests',
+  globalSetup: './src/harness/global-setup.ts',
+  // Two cores shared with the system under test and Chromium: one worker, and no retries that
+  // would hide a flaky journey.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['html', { open: 'never' }]],
+  use: {
+    headless: true,
+    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    locale: 'en-GB',
+    timezoneId: 'Europe/Berlin',
+  },
+  projects: dialects.map((dialect) => ({ name: dialect, use: { dialect } })),
+})
