@@ -23,12 +23,19 @@ export interface ListenHandlers {
   onReconnect?(): void
 }
 
+/**
+ * Stops listening when called. `sync()` resolves once every notification committed before the
+ * call has been delivered to `onMessage` (rejects while the connection is down): a cache
+ * invalidated by NOTIFY can await it to be sure it is not behind a change another process just made.
+ */
+export type Listening = (() => Promise<void>) & { sync(): Promise<void> }
+
 /** A database connection and the few things that differ between PGlite and Postgres. */
 export interface DbHandle {
   db: Kysely<Database>
   kind: 'pglite' | 'postgres'
   /** Listens on `channel` over a dedicated connection; resolves to a function that stops. */
-  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>
   /** Closes every connection (and releases the PGlite directory lock). */
   close(): Promise<void>
 }
@@ -105,9 +112,12 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     listen: async (channel, handlers) => {
       // PGlite runs in this process: its connection cannot drop, so there is no reconnect.
       const stop = await pglite.listen(channel, handlers.onMessage)
-      return async () => {
+      const stopListening = async () => {
         if (!pglite.closed) await stop()
       }
+      // PGlite hands notifications to listeners (as microtasks) before the committing query
+      // resolves, so every writer in this process has been heard by then.
+      return Object.assign(stopListening, { sync: async () => {} })
     },
     close: async () => {
       await db.destroy()

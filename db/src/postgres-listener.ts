@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { ListenHandlers } from './create-db.ts'
+import type { ListenHandlers, Listening } from './create-db.ts'
 
 const RETRY_MS = { first: 100, max: 5000 }
 
@@ -12,7 +12,7 @@ export async function createPostgresListener(
   connectionString: string,
   channel: string,
   handlers: ListenHandlers,
-): Promise<() => Promise<void>> {
+): Promise<Listening> {
   let client: pg.Client | undefined
   let stopped = false
   let retryTimer: NodeJS.Timeout | undefined
@@ -50,9 +50,16 @@ export async function createPostgresListener(
   }
 
   await connect(false)
-  return async () => {
+  const stop = async () => {
     stopped = true
     if (retryTimer) clearTimeout(retryTimer)
     await client?.end().catch(() => {})
   }
+  // A listening backend sends the notifications it was signalled about before it answers the next
+  // query on its connection, so a round trip here delivers everything committed before it.
+  const sync = async () => {
+    if (!client) throw new Error(`Not listening on ${channel}: the connection is being re-established`)
+    await client.query('select 1')
+  }
+  return Object.assign(stop, { sync })
 }

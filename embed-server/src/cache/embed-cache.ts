@@ -1,0 +1,153 @@
+import type { DbHandle } from '@event-service/db'
+import { LRUCache } from 'lru-cache'
+import type { Logger } from 'pino'
+import { createSyncBarrier } from './sync-barrier.ts'
+
+/** The NOTIFY channel the database triggers announce changes on. */
+export const EMBED_CHANNEL = 'embed_changes'
+
+/** Backstops in case a notification is ever missed: security data briefly, content a little longer. */
+export const TOKEN_TTL_MS = 5_000
+export const EVENT_TTL_MS = 30_000
+
+/** How the embed caches behave. */
+export interface CacheOptions {
+  /** `false` turns every cache off (each request reads the database). */
+  enabled: boolean
+  logger: Logger
+}
+
+/**
+ * One keyed cache kept fresh by NOTIFY. `load` results are stored only when no invalidation of the
+ * same kind arrived while they were loading: a lookup that started before a revoke and finished
+ * after its notification must not put the old row back.
+ */
+export class InvalidatedCache<V extends {}> {
+  readonly #lru: LRUCache<string, V>
+  #epoch = 0
+  readonly #inFlight = new Map<string, Promise<V>>()
+
+  constructor(max: number, ttl: number) {
+    this.#lru = new LRUCache<string, V>({ max, ttl, ttlAutopurge: false })
+  }
+
+  get(key: string): V | undefined {
+    return this.#lru.get(key)
+  }
+
+  /**
+   * Cached value or one `load` shared by concurrent callers; stored only if still current. With
+   * `useCache` false (cache off, or not known to be current) it loads afresh and keeps nothing.
+   */
+  async getOrLoad(key: string, load: () => Promise<V>, useCache: boolean): Promise<V> {
+    if (!useCache) return load()
+    const hit = this.#lru.get(key)
+    if (hit !== undefined) return hit
+    const pending = this.#inFlight.get(key)
+    if (pending) return pending
+    const epoch = this.#epoch
+    const p: Promise<V> = load()
+      .then((value) => {
+        if (epoch === this.#epoch) this.#lru.set(key, value)
+        return value
+      })
+      .finally(() => {
+        if (this.#inFlight.get(key) === p) this.#inFlight.delete(key)
+      })
+    this.#inFlight.set(key, p)
+    return p
+  }
+
+  evict(key: string): void {
+    this.#epoch++
+    this.#lru.delete(key)
+    // A load already running may have read the old row: let later callers start their own.
+    this.#inFlight.delete(key)
+  }
+
+  clear(): void {
+    this.#epoch++
+    this.#lru.clear()
+    this.#inFlight.clear()
+  }
+}
+
+interface ChangeMessage {
+  kind?: unknown
+  token_hash?: unknown
+  event_id?: unknown
+}
+
+/**
+ * Token lookups (by SHA-256 of the token, including "no such token") and per-event public data,
+ * invalidated by the `embed_changes` notifications of the database triggers.
+ */
+export class EmbedCache<T extends {}, E extends {}> {
+  readonly tokens = new InvalidatedCache<T>(10_000, TOKEN_TTL_MS)
+  readonly events = new InvalidatedCache<E>(200, EVENT_TTL_MS)
+  readonly enabled: boolean
+  #stop: (() => Promise<void>) | undefined
+  #barrier: (() => Promise<void>) | undefined
+  readonly #logger: Logger
+
+  constructor(options: CacheOptions) {
+    this.enabled = options.enabled
+    this.#logger = options.logger
+  }
+
+  /** Starts listening; resolves once LISTEN is in place (so nothing after it can be missed). */
+  async start(dbHandle: DbHandle): Promise<void> {
+    const listening = await dbHandle.listen(EMBED_CHANNEL, {
+      onMessage: (payload) => this.#onMessage(payload),
+      onReconnect: () => {
+        this.#logger.warn('embed cache: listening connection re-established; cache flushed')
+        this.clear()
+      },
+    })
+    this.#stop = listening
+    this.#barrier = createSyncBarrier(() => listening.sync())
+  }
+
+  /**
+   * Resolves when every change committed before this call has been applied to the cache; false
+   * when that cannot be known (listening connection down), and the cache must not be used.
+   */
+  async isCurrent(): Promise<boolean> {
+    if (!this.enabled || !this.#barrier) return false
+    try {
+      await this.#barrier()
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  clear(): void {
+    this.tokens.clear()
+    this.events.clear()
+  }
+
+  async stop(): Promise<void> {
+    await this.#stop?.()
+    this.#stop = undefined
+    this.#barrier = undefined
+  }
+
+  #onMessage(payload: string): void {
+    let msg: ChangeMessage
+    try {
+      msg = JSON.parse(payload) as ChangeMessage
+    } catch {
+      msg = {}
+    }
+    if (msg.kind === 'token' && typeof msg.token_hash === 'string') {
+      this.tokens.evict(msg.token_hash)
+    } else if (msg.kind === 'event' && typeof msg.event_id === 'string') {
+      this.events.evict(msg.event_id)
+    } else {
+      // Something we do not understand changed: trust nothing cached.
+      this.#logger.warn({ payload }, 'embed cache: unknown change notification; cache flushed')
+      this.clear()
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import { PUBLIC_SPEAKER_STATUSES, type Database } from '@event-service/db'
+import { notFound } from '@event-service/server-common'
+import type { Kysely } from 'kysely'
+import {
+  presentEvent,
+  presentSession,
+  presentSessionSpeaker,
+  presentSpeaker,
+  presentSpeakerSession,
+  type PublicEvent,
+  type PublicSession,
+  type PublicSessionSpeaker,
+  type PublicSpeaker,
+} from './events.presenter.ts'
+import type { SerializedBody } from './serialized-body.ts'
+
+/**
+ * Everything public about one event, loaded at once and cached until the event, its sessions or
+ * its speakers change. Answers are serialised once per variant (`responses`), so a cached read
+ * only writes bytes.
+ */
+export interface EventData {
+  /** Owner of the event, for registrations; never presented. */
+  accountId: string
+  event: PublicEvent
+  /** Ordered by start, room, title. */
+  sessions: PublicSession[]
+  /** `YYYY-MM-DD` of each session's start in the event's time zone (same index as `sessions`). */
+  sessionDays: string[]
+  sessionsById: Map<string, PublicSession>
+  /** Public speakers only, ordered by name. */
+  speakers: PublicSpeaker[]
+  speakersById: Map<string, PublicSpeaker>
+  ticketIds: Set<string>
+  responses: Map<string, SerializedBody>
+}
+
+function dayFormatter(timezone: string): Intl.DateTimeFormat {
+  const options = { year: 'numeric', month: '2-digit', day: '2-digit' } as const
+  try {
+    return new Intl.DateTimeFormat('en-CA', { ...options, timeZone: timezone })
+  } catch {
+    // An unknown zone cannot be stored by the admin API; UTC keeps the endpoint answering if one slips in.
+    return new Intl.DateTimeFormat('en-CA', { ...options, timeZone: 'UTC' })
+  }
+}
+
+/** Loads the public data of an event (four queries); 404 `NOT_FOUND` when there is no such event. */
+export async function loadEventData(db: Kysely<Database>, eventId: string): Promise<EventData> {
+  const [event, sessions, speakers, links] = await Promise.all([
+    db
+      .selectFrom('events')
+      .select(['id', 'account_id', 'name', 'description', 'timezone', 'starts_at', 'ends_at', 'venue', 'tickets'])
+      .where('id', '=', eventId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('sessions')
+      .select(['id', 'title', 'description', 'starts_at', 'ends_at', 'track', 'room'])
+      .where('event_id', '=', eventId)
+      .orderBy('starts_at')
+      .orderBy('room')
+      .orderBy('title')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('speakers')
+      .select(['id', 'name', 'title', 'company', 'bio', 'photo_url'])
+      .where('event_id', '=', eventId)
+      .where('status', 'in', PUBLIC_SPEAKER_STATUSES)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('session_speakers as ss')
+      .innerJoin('sessions as s', 's.id', 'ss.session_id')
+      .select(['ss.session_id', 'ss.speaker_id'])
+      .where('s.event_id', '=', eventId)
+      .orderBy('ss.position')
+      .orderBy('ss.speaker_id')
+      .execute(),
+  ])
+  if (!event) throw notFound('Event')
+
+  // Only public speakers are known here, so a non-public one cannot appear even as an id.
+  const speakerCards = new Map<string, PublicSessionSpeaker>(speakers.map((s) => [s.id, presentSessionSpeaker(s)]))
+  const speakersOfSession = new Map<string, PublicSessionSpeaker[]>()
+  for (const link of links) {
+    const card = speakerCards.get(link.speaker_id)
+    if (!card) continue
+    const list = speakersOfSession.get(link.session_id)
+    if (list) list.push(card)
+    else speakersOfSession.set(link.session_id, [card])
+  }
+  const publicSessions = sessions.map((row) => presentSession(row, speakersOfSession.get(row.id) ?? []))
+  const sessionsById = new Map(publicSessions.map((s) => [s.id, s]))
+
+  const sessionsOfSpeaker = new Map<string, PublicSession[]>()
+  for (const session of publicSessions) {
+    for (const sp of session.speakers) {
+      const list = sessionsOfSpeaker.get(sp.id)
+      if (list) list.push(session)
+      else sessionsOfSpeaker.set(sp.id, [session])
+    }
+  }
+  const publicSpeakers = speakers.map((row) => presentSpeaker(row, (sessionsOfSpeaker.get(row.id) ?? []).map(presentSpeakerSession)))
+
+  const presented = presentEvent(event)
+  const day = dayFormatter(event.timezone)
+  return {
+    accountId: event.account_id,
+    event: presented,
+    sessions: publicSessions,
+    sessionDays: sessions.map((s) => day.format(s.starts_at)),
+    sessionsById,
+    speakers: publicSpeakers,
+    speakersById: new Map(publicSpeakers.map((s) => [s.id, s])),
+    ticketIds: new Set(presented.tickets.map((t) => t.id)),
+    responses: new Map(),
+  }
+}
+
+/** Sessions of one day (`YYYY-MM-DD` in the event's zone) and/or one track. */
+export function filterSessions(data: EventData, filter: { day?: string | undefined; track?: string | undefined }): PublicSession[] {
+  if (!filter.day && filter.track === undefined) return data.sessions
+  return data.sessions.filter((s, i) => (!filter.day || data.sessionDays[i] === filter.day) && (filter.track === undefined || s.track === filter.track))
+}

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { Context } from 'koa'
+
+const gzipAsync = promisify(gzip)
+const brotliAsync = promisify(brotliCompress)
+
+/** Smaller answers are not worth the bytes of a Content-Encoding header. */
+const COMPRESS_FROM_BYTES = 1024
+
+/** An answer serialised once: its bytes, their ETag, and compressed forms made on first demand. */
+export interface SerializedBody {
+  json: Buffer
+  etag: string
+  gzip?: Promise<Buffer>
+  br?: Promise<Buffer>
+}
+
+/** `{success: true, data}` as bytes with a weak ETag (weak: the same for every Content-Encoding). */
+export function serialize(data: unknown): SerializedBody {
+  const json = Buffer.from(JSON.stringify({ success: true, data }))
+  return { json, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` }
+}
+
+/**
+ * Sends a serialised answer: 304 when the browser's copy is current, else the bytes in the best
+ * encoding the client accepts. `Cache-Control: private, no-cache` lets a browser keep the answer
+ * but makes it ask (with If-None-Match) every time, so a revoked token is refused on the very next
+ * request instead of being served from a cache.
+ */
+export async function sendSerialized(ctx: Context, body: SerializedBody): Promise<void> {
+  ctx.status = 200
+  ctx.set('Cache-Control', 'private, no-cache')
+  ctx.set('ETag', body.etag)
+  ctx.vary('Accept-Encoding')
+  if (ctx.get('If-None-Match') && ctx.fresh) {
+    ctx.status = 304
+    return
+  }
+  ctx.type = 'application/json; charset=utf-8'
+  const accepted = ctx.get('Accept-Encoding') && body.json.length >= COMPRESS_FROM_BYTES ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity'
+  if (accepted === 'br') {
+    body.br ??= brotliAsync(body.json, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.json.length } })
+    ctx.set('Content-Encoding', 'br')
+    ctx.body = await body.br
+  } else if (accepted === 'gzip') {
+    body.gzip ??= gzipAsync(body.json)
+    ctx.set('Content-Encoding', 'gzip')
+    ctx.body = await body.gzip
+  } else {
+    ctx.body = body.json
+  }
+}

@@ -1,0 +1,2 @@
+export { createEmbedApp, type EmbedAppDeps } from './app.ts'
+export { compileOriginPolicy, normaliseOrigin } from './tokens/origins.ts'

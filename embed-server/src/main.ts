@@ -1,0 +1,22 @@
+/**
+ * `npm run start:embed`: the embed server alone (several can run behind a load balancer on one
+ * Postgres). Migrates the database, listens on EMBED_PORT and stops gracefully on SIGTERM/SIGINT.
+ */
+import { createDb, migrateToLatest } from '@event-service/db'
+import { createLogger, listen, loadConfig, onShutdownSignal } from '@event-service/server-common'
+import { createEmbedApp } from './app.ts'
+
+const config = loadConfig()
+const logger = createLogger(config.logLevel, 'embed')
+const dbHandle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+await migrateToLatest(dbHandle.db)
+const embed = await createEmbedApp({ dbHandle, config, logger })
+const server = await listen(embed.app.callback(), { host: config.host, port: config.embedPort })
+console.log(`embed API  ${server.url}  (loader: ${server.url}/v1/loader.js)`)
+
+onShutdownSignal(async (signal) => {
+  logger.info({ signal }, 'stopping')
+  await server.close()
+  await embed.close()
+  await dbHandle.close()
+})

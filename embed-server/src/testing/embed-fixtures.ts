@@ -1,0 +1,157 @@
+import { generateSecret, hashSecret, secretPrefix, type Database, type DbHandle, type SpeakerStatus, type Ticket } from '@event-service/db'
+import { createLogger, listen, loadConfig, type Config, type RunningServer } from '@event-service/server-common'
+import type { Kysely } from 'kysely'
+import { createEmbedApp } from '../app.ts'
+
+/** A running embed server over HTTP, for tests. */
+export interface TestEmbedServer {
+  url: string
+  close(): Promise<void>
+}
+
+/** Starts an embed server on a free port over `dbHandle`. */
+export async function startEmbedServer(
+  dbHandle: DbHandle,
+  options: { config?: Partial<Config>; widgetsDir?: string; cache?: boolean } = {},
+): Promise<TestEmbedServer> {
+  const config = { ...loadConfig({ EMBED_PORT: '0', EMBED_RATE_LIMIT: '0', REDIS_URL: process.env.REDIS_URL }), ...options.config }
+  const embed = await createEmbedApp({
+    dbHandle,
+    config,
+    logger: createLogger('silent'),
+    ...(options.widgetsDir ? { widgetsDir: options.widgetsDir } : {}),
+    ...(options.cache === false ? { cache: false } : {}),
+  })
+  const server: RunningServer = await listen(embed.app.callback(), { host: '127.0.0.1', port: 0 })
+  return {
+    url: server.url,
+    async close() {
+      await server.close(100)
+      await embed.close()
+    },
+  }
+}
+
+/** An account with one event, as tests need it. */
+export interface SeededEvent {
+  accountId: string
+  eventId: string
+}
+
+/** Creates an account and an event (with `tickets` when given). */
+export async function seedEvent(db: Kysely<Database>, options: { tickets?: Ticket[]; timezone?: string } = {}): Promise<SeededEvent> {
+  const account = await db.insertInto('accounts').values({ name: 'Test account', plan: 'pro', rate_limit: null }).returning('id').executeTakeFirstOrThrow()
+  const event = await db
+    .insertInto('events')
+    .values({
+      account_id: account.id,
+      name: 'Test Conf',
+      description: 'A test event',
+      timezone: options.timezone ?? 'Europe/Berlin',
+      starts_at: new Date('2030-05-01T07:00:00Z'),
+      ends_at: new Date('2030-05-02T18:00:00Z'),
+      venue: 'Hall 1',
+      tickets: JSON.stringify(options.tickets ?? []),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { accountId: account.id, eventId: event.id }
+}
+
+/** Inserts a speaker (email always set, so tests can prove it never leaves the server). */
+export async function seedSpeaker(db: Kysely<Database>, ev: SeededEvent, name: string, status: SpeakerStatus): Promise<string> {
+  const row = await db
+    .insertInto('speakers')
+    .values({
+      account_id: ev.accountId,
+      event_id: ev.eventId,
+      email: `${name.toLowerCase().replaceAll(' ', '.')}@speakers.example`,
+      name,
+      title: 'Engineer',
+      company: 'Acme',
+      bio: `${name} talks about things.`,
+      photo_url: null,
+      status,
+      tags: ['secret-tag'],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** Inserts a session with its speakers in the given order. */
+export async function seedSession(
+  db: Kysely<Database>,
+  ev: SeededEvent,
+  fields: { title: string; startsAt: string; track?: string; room?: string; speakerIds?: string[] },
+): Promise<string> {
+  const starts = new Date(fields.startsAt)
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      account_id: ev.accountId,
+      event_id: ev.eventId,
+      title: fields.title,
+      description: null,
+      starts_at: starts,
+      ends_at: new Date(starts.getTime() + 45 * 60_000),
+      track: fields.track ?? null,
+      room: fields.room ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const speakerIds = fields.speakerIds ?? []
+  if (speakerIds.length > 0) {
+    await db
+      .insertInto('session_speakers')
+      .values(speakerIds.map((speaker_id, position) => ({ session_id: row.id, speaker_id, position })))
+      .execute()
+  }
+  return row.id
+}
+
+/** Creates an embed token for the event and returns its id and secret value. */
+export async function seedToken(
+  db: Kysely<Database>,
+  ev: SeededEvent,
+  options: { allowedOrigins?: string[]; expiresAt?: Date | null; isActive?: boolean; revoked?: boolean } = {},
+): Promise<{ id: string; token: string }> {
+  const token = generateSecret('emb')
+  const row = await db
+    .insertInto('embed_tokens')
+    .values({
+      account_id: ev.accountId,
+      event_id: ev.eventId,
+      name: 'Test token',
+      prefix: secretPrefix(token),
+      token_hash: hashSecret(token),
+      is_active: options.isActive ?? true,
+      allowed_origins: options.allowedOrigins ?? [],
+      expires_at: options.expiresAt ?? null,
+      revoked_at: options.revoked ? new Date() : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { id: row.id, token }
+}
+
+/** The two ways a widget can send its token. */
+export const TRANSPORTS = ['query', 'header'] as const
+export type Transport = (typeof TRANSPORTS)[number]
+
+/** Fetches `path` of the embed server with the token sent the given way. */
+export function embedFetch(
+  base: string,
+  path: string,
+  token: string | undefined,
+  transport: Transport,
+  init: RequestInit & { headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const url = new URL(path, base)
+  const headers: Record<string, string> = { ...init.headers }
+  if (token !== undefined) {
+    if (transport === 'query') url.searchParams.set('token', token)
+    else headers.Authorization = `Bearer ${token}`
+  }
+  return fetch(url, { ...init, headers })
+}

@@ -1,0 +1,82 @@
+import { hashSecret, isWellFormedSecret, type Database } from '@event-service/db'
+import { ApiError, type RequestState } from '@event-service/server-common'
+import type { Context, Middleware } from 'koa'
+import type { Kysely } from 'kysely'
+import type { InvalidatedCache } from '../cache/embed-cache.ts'
+import { requestOrigin } from './origins.ts'
+import { findTokenByHash, type KnownToken, type TokenLookup } from './token-store.ts'
+
+/** What the token check leaves in `ctx.state` for the handlers below it. */
+export interface EmbedState extends RequestState {
+  token: KnownToken
+  /** Whether the caches are known to hold every change committed before this request. */
+  cacheCurrent: boolean
+  /** The request's `Origin`, when it may be granted CORS. */
+  corsOrigin?: string
+}
+
+const refuse = (status: number, code: ConstructorParameters<typeof ApiError>[1], message: string) =>
+  new ApiError(status, code, message)
+
+/** `?token=` or `Authorization: Bearer`; both at once must agree. */
+function tokenOf(ctx: Context): string | undefined {
+  const fromQuery = ctx.query.token
+  if (Array.isArray(fromQuery)) throw refuse(401, 'INVALID_TOKEN', 'Send one embed token, not several')
+  const header = ctx.get('Authorization')
+  let fromHeader: string | undefined
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
+    if (!match) throw refuse(401, 'INVALID_TOKEN', 'The Authorization header must be "Bearer emb_…"')
+    fromHeader = match[1]
+  }
+  if (fromHeader !== undefined && fromQuery !== undefined && fromQuery !== fromHeader) {
+    throw refuse(401, 'INVALID_TOKEN', 'The token in the query and the one in the Authorization header differ')
+  }
+  return fromHeader ?? (fromQuery || undefined)
+}
+
+/**
+ * The one place embed tokens are enforced, in the order of DESIGN.md's rejection table: missing,
+ * malformed or unknown, revoked, disabled, expired, bound to another event, origin not allowed.
+ * A malformed or look-alike token (bad checksum) is refused before any lookup. On success it sets
+ * `ctx.state.token` and `ctx.state.corsOrigin`; a refusal is thrown and never granted CORS.
+ *
+ * @example
+ * router.get('/v1/events/:eventId', checkToken({ db, cache }), grantCors, handler)
+ */
+export function checkToken(deps: {
+  db: Kysely<Database>
+  cache: { tokens: InvalidatedCache<TokenLookup>; isCurrent(): Promise<boolean> }
+}): Middleware<EmbedState> {
+  const { db, cache } = deps
+  return async (ctx, next) => {
+    // The answer depends on Origin (CORS grant or refusal), refusals included.
+    ctx.vary('Origin')
+    const raw = tokenOf(ctx)
+    if (!raw) throw refuse(401, 'TOKEN_MISSING', 'An embed token is required: add ?token=emb_… or an Authorization: Bearer header')
+    if (!isWellFormedSecret(raw, 'emb')) throw refuse(401, 'INVALID_TOKEN', 'This is not a valid embed token')
+
+    const hash = hashSecret(raw)
+    const cacheCurrent = await cache.isCurrent()
+    const token = await cache.tokens.getOrLoad(hash, () => findTokenByHash(db, hash), cacheCurrent)
+    if (!token.found) throw refuse(401, 'INVALID_TOKEN', 'This embed token does not exist')
+    if (token.revoked) throw refuse(401, 'TOKEN_REVOKED', 'This embed token has been revoked')
+    if (!token.isActive) throw refuse(403, 'TOKEN_DISABLED', 'This embed token has been disabled')
+    if (token.expiresAtMs !== null && token.expiresAtMs <= Date.now()) throw refuse(401, 'TOKEN_EXPIRED', 'This embed token has expired')
+    const eventId = (ctx as Context & { params?: Record<string, string> }).params?.eventId
+    if (eventId !== token.eventId) throw refuse(403, 'EVENT_MISMATCH', 'This embed token belongs to another event')
+
+    const originHeader = ctx.get('Origin')
+    if (!token.origins.allowsAll) {
+      const origin = requestOrigin(originHeader, ctx.get('Referer'))
+      if (!origin || !token.origins.matches(origin)) {
+        throw refuse(403, 'ORIGIN_NOT_ALLOWED', 'This embed token may not be used from this website')
+      }
+    }
+    ctx.state.token = token
+    ctx.state.cacheCurrent = cacheCurrent
+    // Echo the header exactly as the browser sent it; an opaque (`null`) or unparsable origin gets nothing.
+    if (originHeader && requestOrigin(originHeader, undefined)) ctx.state.corsOrigin = originHeader
+    await next()
+  }
+}
