@@ -1,0 +1,86 @@
+import type { Database } from '@event-service/db'
+import { createRateLimitCounter, errorHandler, requestContext, type Config } from '@event-service/server-common'
+import Koa from 'koa'
+import compose from 'koa-compose'
+import type { Kysely } from 'kysely'
+import type { Logger } from 'pino'
+import { apiKeyAuth } from './auth/api-key-auth.ts'
+import type { AdminState } from './auth/auth-state.ts'
+import { createKeyUsageRecorder } from './auth/key-usage.ts'
+import { accountRateLimit } from './auth/rate-limit.ts'
+import { embedTokenRoutes } from './embed-tokens/embed-tokens.routes.ts'
+import { eventRoutes } from './events/events.routes.ts'
+import { allowedMethodsOptions, ApiBuilder } from './openapi/api-builder.ts'
+import { publicRoutes } from './public.routes.ts'
+import { registrationRoutes } from './registrations/registrations.routes.ts'
+import { sessionRoutes } from './sessions/sessions.routes.ts'
+import { speakerRoutes } from './speakers/speakers.routes.ts'
+
+export interface AdminAppDeps {
+  db: Kysely<Database>
+  config: Config
+  logger: Logger
+}
+
+/** The admin API as a Koa app, and how to release what it holds (not the database). */
+export interface AdminApp {
+  app: Koa<AdminState>
+  close(): Promise<void>
+}
+
+/** Every keyed resource; each adds its routes and their OpenAPI operations. */
+function declareRoutes(api: ApiBuilder, db: Kysely<Database>): void {
+  eventRoutes(api, db)
+  speakerRoutes(api, db)
+  sessionRoutes(api, db)
+  embedTokenRoutes(api, db)
+  registrationRoutes(api, db)
+}
+
+const isVersioned = (path: string) => path === '/v1' || path.startsWith('/v1/')
+
+/**
+ * Builds the admin API. Middleware, outermost first: request id and log line → error envelope →
+ * public routes (`/healthz`, `/docs`, `/v1/openapi.json`) → for the rest of `/v1`: API key →
+ * account rate limit → resource routes (those with a body parse it first: JSON only, 1 MiB).
+ *
+ * @example
+ * const { app, close } = await createAdminApp({ db, config: loadConfig(), logger: createLogger() })
+ * const server = await listen(app.callback(), { host: '127.0.0.1', port: 0 })
+ */
+export async function createAdminApp(deps: AdminAppDeps): Promise<AdminApp> {
+  const { db, config, logger } = deps
+  const api = new ApiBuilder()
+  declareRoutes(api, db)
+  const counter = createRateLimitCounter({
+    windowSeconds: 3600,
+    keyPrefix: 'admin',
+    redisUrl: config.redisUrl,
+    onStoreError: (err) => logger.warn({ err }, 'rate-limit store error'),
+  })
+  const usage = createKeyUsageRecorder(db, logger)
+  const pub = publicRoutes(api.document())
+
+  const app = new Koa<AdminState>()
+  app.proxy = false
+  // Errors are answered by errorHandler; Koa's own logging of them would only duplicate.
+  app.silent = true
+  const versioned = compose<Koa.ParameterizedContext<AdminState>>([
+    apiKeyAuth(db, usage),
+    accountRateLimit(counter),
+    api.router.routes() as Koa.Middleware<AdminState>,
+    api.router.allowedMethods(allowedMethodsOptions) as Koa.Middleware<AdminState>,
+  ])
+  app.use(requestContext(logger))
+  app.use(errorHandler())
+  app.use(pub.routes())
+  app.use((ctx, next) => (isVersioned(ctx.path) ? versioned(ctx, next) : next()))
+
+  return {
+    app,
+    close: async () => {
+      await usage.flush()
+      await counter.close()
+    },
+  }
+}

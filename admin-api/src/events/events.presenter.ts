@@ -1,0 +1,18 @@
+import type { EventRow } from '@event-service/db'
+import type { Event } from './events.schema.ts'
+
+/** The fields of an event a client sees (`account_id` stays inside). */
+export function presentEvent(row: EventRow): Event {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    timezone: row.timezone,
+    starts_at: row.starts_at.toISOString(),
+    ends_at: row.ends_at.toISOString(),
+    venue: row.venue,
+    tickets: row.tickets.map((t) => ({ id: t.id, name: t.name, description: t.description ?? null, price: t.price ?? null })),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  }
+}

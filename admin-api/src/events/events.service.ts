@@ -1,0 +1,86 @@
+import type { Database, EventRow } from '@event-service/db'
+import { notFound, validationError } from '@event-service/server-common'
+import { sql, type Kysely } from 'kysely'
+import { isPgError, PG } from '../common/db-errors.ts'
+import { offsetOf } from '../common/list-query.ts'
+import type { CreateEventBody, ListEventsQuery, UpdateEventBody } from './events.schema.ts'
+
+/**
+ * Throws 404 `NOT_FOUND` unless the event exists and belongs to the account: another account's
+ * event is answered exactly like a missing one.
+ */
+export async function assertEventVisible(db: Kysely<Database>, accountId: string, eventId: string): Promise<void> {
+  const found = await db.selectFrom('events').select('id').where('id', '=', eventId).where('account_id', '=', accountId).executeTakeFirst()
+  if (!found) throw notFound('Event')
+}
+
+export async function createEvent(db: Kysely<Database>, accountId: string, input: CreateEventBody): Promise<EventRow> {
+  return db
+    .insertInto('events')
+    .values({
+      account_id: accountId,
+      name: input.name,
+      description: input.description ?? null,
+      timezone: input.timezone,
+      starts_at: new Date(input.starts_at),
+      ends_at: new Date(input.ends_at),
+      venue: input.venue ?? null,
+      tickets: JSON.stringify(input.tickets),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function getEvent(db: Kysely<Database>, accountId: string, id: string): Promise<EventRow> {
+  const row = await db.selectFrom('events').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst()
+  if (!row) throw notFound('Event')
+  return row
+}
+
+export async function listEvents(db: Kysely<Database>, accountId: string, q: ListEventsQuery): Promise<{ rows: EventRow[]; total: number }> {
+  const base = db.selectFrom('events').where('account_id', '=', accountId)
+  const [rows, count] = await Promise.all([
+    base.selectAll().orderBy(q.sort, q.order).orderBy('id', q.order).limit(q.limit).offset(offsetOf(q)).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.total) }
+}
+
+/** Changes only the fields present; an empty body returns the event untouched. */
+export async function updateEvent(db: Kysely<Database>, accountId: string, id: string, input: UpdateEventBody): Promise<EventRow> {
+  const current = await getEvent(db, accountId, id)
+  if (Object.keys(input).length === 0) return current
+  const startsAt = input.starts_at ? new Date(input.starts_at) : current.starts_at
+  const endsAt = input.ends_at ? new Date(input.ends_at) : current.ends_at
+  if (endsAt < startsAt) throw validationError([{ path: 'ends_at', message: 'must not be before starts_at' }])
+  try {
+    const row = await db
+      .updateTable('events')
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.description !== undefined && { description: input.description }),
+        ...(input.timezone !== undefined && { timezone: input.timezone }),
+        ...(input.starts_at !== undefined && { starts_at: startsAt }),
+        ...(input.ends_at !== undefined && { ends_at: endsAt }),
+        ...(input.venue !== undefined && { venue: input.venue }),
+        ...(input.tickets !== undefined && { tickets: JSON.stringify(input.tickets) }),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .returningAll()
+      .executeTakeFirst()
+    if (!row) throw notFound('Event')
+    return row
+  } catch (err) {
+    // A concurrent change of the other end of the time range.
+    if (isPgError(err, PG.checkViolation)) throw validationError([{ path: 'ends_at', message: 'must not be before starts_at' }])
+    throw err
+  }
+}
+
+/** Deletes the event with its speakers, sessions, embed tokens and registrations. */
+export async function deleteEvent(db: Kysely<Database>, accountId: string, id: string): Promise<void> {
+  const result = await db.deleteFrom('events').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst()
+  if (result.numDeletedRows === 0n) throw notFound('Event')
+}

@@ -1,0 +1,6 @@
+export { createAdminApp, type AdminApp, type AdminAppDeps } from './app.ts'
+export { findAccountByApiKey } from './auth/api-key-auth.ts'
+export type { AdminState, CallerAccount } from './auth/auth-state.ts'
+export { hourlyLimitOf, PLAN_HOURLY_LIMITS } from './auth/plan-limits.ts'
+export { normaliseOrigin } from './embed-tokens/allowed-origins.ts'
+export { listSpeakers, upsertSpeaker } from './speakers/speakers.service.ts'

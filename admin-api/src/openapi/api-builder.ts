@@ -1,0 +1,133 @@
+import { OpenAPIRegistry, OpenApiGeneratorV3, type RouteConfig } from '@asteasolutions/zod-to-openapi'
+import Router from '@koa/router'
+import { ApiError, validated, type InputSchemas } from '@event-service/server-common'
+import type { Context } from 'koa'
+import type { z } from 'zod'
+import type { AdminState } from '../auth/auth-state.ts'
+import { ErrorEnvelope } from '../common/envelopes.ts'
+import { jsonBody } from '../common/json-body.ts'
+
+type Method = 'get' | 'post' | 'patch' | 'delete'
+
+/** Error statuses a route may document beyond the ones every keyed route has. */
+type RouteErrorStatus = 404 | 409
+
+/** One endpoint: its documentation, its input schemas and its success responses. */
+export interface RouteSpec<S extends InputSchemas> {
+  method: Method
+  /** OpenAPI-style path under `/v1`, e.g. `/speakers/{id}`. */
+  path: string
+  operationId: string
+  summary: string
+  description?: string
+  tag: string
+  request?: S
+  responses: Partial<Record<200 | 201, { description: string; schema: z.ZodType }>>
+  /** Errors specific to this route; 400, 401, 429 and 500 (and 413/415 with a body) are added. */
+  errors?: RouteErrorStatus[]
+}
+
+/** The parsed inputs: present (and typed) for each schema given, `undefined` for the others. */
+export type Parsed<S extends InputSchemas> = {
+  [K in keyof InputSchemas]-?: S[K] extends z.ZodType ? z.output<S[K]> : undefined
+}
+
+/** What a handler gets: the Koa context with the caller's account, and the parsed input. */
+export type Handler<S extends InputSchemas> = (ctx: Context & { state: AdminState }, input: Parsed<S>) => Promise<void>
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input',
+  401: 'Missing, unknown or revoked API key (`UNAUTHORIZED`)',
+  404: 'Not found, or belongs to another account (`NOT_FOUND`)',
+  409: 'Conflicts with the current state (`CONFLICT`)',
+  413: 'Body larger than 1 MiB (`PAYLOAD_TOO_LARGE`)',
+  415: 'Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`)',
+  429: 'Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After`',
+  500: 'Unexpected error (`INTERNAL_ERROR`); the `X-Request-Id` identifies it in our logs',
+}
+
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': { description: 'Requests allowed per hour for the account', schema: { type: 'integer' as const } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' as const } },
+  'X-RateLimit-Reset': { description: 'Unix time (seconds) when the window resets', schema: { type: 'integer' as const } },
+  'X-Request-Id': { description: 'Identifies the request in our logs', schema: { type: 'string' as const } },
+}
+
+const json = (schema: z.ZodType) => ({ 'application/json': { schema } })
+
+/**
+ * Declares each endpoint once: the Koa route (validated with the request schemas) and its
+ * OpenAPI operation (documented from the same schemas), so the two cannot drift apart.
+ *
+ * @example
+ * api.route({ method: 'get', path: '/speakers/{id}', operationId: 'getSpeaker', …, request: { params: IdParams } },
+ *   async (ctx, { params }) => { ctx.body = ok(present(await getSpeaker(db, ctx.state.account.id, params.id))) })
+ */
+export class ApiBuilder {
+  readonly router = new Router<AdminState>({ prefix: '/v1' })
+  readonly registry = new OpenAPIRegistry()
+
+  constructor() {
+    this.registry.registerComponent('securitySchemes', 'bearerAuth', {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'An API key (`sk_…`), created with `npm run admin -- keys create`',
+    })
+  }
+
+  route<S extends InputSchemas>(spec: RouteSpec<S>, handler: Handler<S>): void {
+    const { request = {} as S } = spec
+    const hasBody = request.body !== undefined
+    const errorStatuses = [400, 401, ...(spec.errors ?? []), ...(hasBody ? [413, 415] : []), 429, 500].sort()
+    const responses: RouteConfig['responses'] = {}
+    for (const [status, r] of Object.entries(spec.responses)) {
+      responses[status] = { description: r.description, headers: RATE_LIMIT_HEADERS, content: json(r.schema) }
+    }
+    for (const status of errorStatuses) {
+      responses[status] = { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: json(ErrorEnvelope) }
+    }
+    this.registry.registerPath({
+      method: spec.method,
+      path: spec.path,
+      operationId: spec.operationId,
+      summary: spec.summary,
+      ...(spec.description ? { description: spec.description } : {}),
+      tags: [spec.tag],
+      security: [{ bearerAuth: [] }],
+      request: {
+        ...(request.params ? { params: request.params as never } : {}),
+        ...(request.query ? { query: request.query as never } : {}),
+        ...(request.body ? { body: { required: true, content: json(request.body) } } : {}),
+      },
+      responses,
+    })
+    const koaPath = spec.path.replace(/\{(\w+)\}/g, ':$1')
+    const handle = validated<S, AdminState>(request, handler as never)
+    // Only routes that take a body parse one, so a wrong method or path is 405/404, never 415.
+    if (hasBody) this.router[spec.method](koaPath, jsonBody() as never, handle)
+    else this.router[spec.method](koaPath, handle)
+  }
+
+  /** The OpenAPI 3.0 document of every route declared so far. */
+  document(): object {
+    return new OpenApiGeneratorV3(this.registry.definitions).generateDocument({
+      openapi: '3.0.3',
+      info: {
+        title: 'Event service admin API',
+        version: '1.0.0',
+        description:
+          'Keyed management API: speakers, embed tokens, events, sessions and registrations. ' +
+          'Every response uses the `{success, data, meta?}` / `{success: false, error}` envelope.',
+      },
+      servers: [{ url: '/v1' }],
+      security: [{ bearerAuth: [] }],
+    })
+  }
+}
+
+/** Koa router options that answer wrong methods with the error envelope. */
+export const allowedMethodsOptions = {
+  throw: true,
+  methodNotAllowed: () => new ApiError(405, 'METHOD_NOT_ALLOWED', 'This method is not allowed on this path'),
+  notImplemented: () => new ApiError(405, 'METHOD_NOT_ALLOWED', 'This method is not supported'),
+}

@@ -1,0 +1,78 @@
+import { createReadStream } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import Router from '@koa/router'
+import { ok } from '@event-service/server-common'
+
+const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+
+/** The only files of swagger-ui-dist we serve, with their types. */
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'index.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+  'favicon-16x16.png': 'image/png',
+}
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Event service admin API</title>
+  <link rel="stylesheet" href="/docs/swagger-ui.css">
+  <link rel="stylesheet" href="/docs/index.css">
+  <link rel="icon" type="image/png" href="/docs/favicon-32x32.png" sizes="32x32">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/docs/swagger-ui-bundle.js"></script>
+  <script src="/docs/swagger-ui-standalone-preset.js"></script>
+  <script src="/docs/init.js"></script>
+</body>
+</html>
+`
+
+// A file rather than an inline script, so the page works under a strict Content-Security-Policy.
+const INIT = `window.ui = SwaggerUIBundle({
+  url: '/v1/openapi.json',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  persistAuthorization: true,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  layout: 'StandaloneLayout',
+})
+`
+
+/**
+ * The routes that need no API key: `GET /healthz`, `GET /v1/openapi.json`, and `GET /docs`
+ * (Swagger UI from the installed swagger-ui-dist package: no CDN, works offline).
+ */
+export function publicRoutes(openApiDocument: object): Router {
+  const router = new Router()
+  const documentJson = JSON.stringify(openApiDocument)
+  router.get('/healthz', (ctx) => {
+    ctx.body = ok({ status: 'ok' })
+  })
+  router.get('/v1/openapi.json', (ctx) => {
+    ctx.type = 'application/json'
+    ctx.body = documentJson
+  })
+  router.get('/docs', (ctx) => {
+    ctx.type = 'text/html; charset=utf-8'
+    ctx.body = PAGE
+  })
+  router.get('/docs/init.js', (ctx) => {
+    ctx.type = 'text/javascript; charset=utf-8'
+    ctx.body = INIT
+  })
+  router.get('/docs/:file', (ctx, next) => {
+    const type = ASSETS[ctx.params.file ?? '']
+    if (!type) return next()
+    ctx.type = type
+    ctx.set('Cache-Control', 'public, max-age=3600')
+    ctx.body = createReadStream(join(swaggerUiDir, ctx.params.file!))
+  })
+  return router
+}

@@ -1,0 +1,78 @@
+import { SPEAKER_STATUSES } from '@event-service/db'
+import { emptyToNull, isoDateTime, optionalText, requiredText, uuid } from '../common/fields.ts'
+import { dataEnvelope, pageEnvelope } from '../common/envelopes.ts'
+import { listQuery } from '../common/list-query.ts'
+import { z } from '../openapi/zod.ts'
+
+export const MAX_SESSION_SPEAKERS = 50
+
+const speakerIds = z
+  .array(uuid)
+  .max(MAX_SESSION_SPEAKERS, `at most ${MAX_SESSION_SPEAKERS} speakers`)
+  .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, 'must not list a speaker twice')
+  .openapi({ description: 'Speakers of the same event, in the order they are listed; replaces the whole list' })
+
+const sessionFields = {
+  title: requiredText(200),
+  description: optionalText(20_000).transform(emptyToNull),
+  starts_at: isoDateTime,
+  ends_at: isoDateTime,
+  track: optionalText(200).transform(emptyToNull),
+  room: optionalText(200).transform(emptyToNull),
+  speaker_ids: speakerIds,
+}
+
+const endsAfterStart = (s: { starts_at?: string | undefined; ends_at?: string | undefined }) =>
+  !s.starts_at || !s.ends_at || Date.parse(s.ends_at) >= Date.parse(s.starts_at)
+const ENDS_MESSAGE = { path: ['ends_at'], message: 'must not be before starts_at' }
+
+export const CreateSessionBody = z
+  .object({ event_id: uuid, ...sessionFields, speaker_ids: speakerIds.default([]) })
+  .strict()
+  .refine(endsAfterStart, ENDS_MESSAGE)
+  .openapi('CreateSessionRequest')
+export type CreateSessionBody = z.output<typeof CreateSessionBody>
+
+export const UpdateSessionBody = z.object(sessionFields).partial().strict().refine(endsAfterStart, ENDS_MESSAGE).openapi('UpdateSessionRequest')
+export type UpdateSessionBody = z.output<typeof UpdateSessionBody>
+
+export const SESSION_SORT_FIELDS = ['starts_at', 'title', 'created_at', 'updated_at'] as const
+export const ListSessionsQuery = listQuery({ sortFields: SESSION_SORT_FIELDS, defaultSort: 'starts_at' })
+  .extend({
+    event_id: uuid.openapi({ description: 'Event whose sessions are listed' }),
+    track: z.string().max(200).optional().openapi({ description: 'Only sessions of this track (exact match)' }),
+  })
+  .strict()
+export type ListSessionsQuery = z.output<typeof ListSessionsQuery>
+
+export const SessionSpeaker = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    title: z.string().nullable(),
+    company: z.string().nullable(),
+    status: z.enum(SPEAKER_STATUSES),
+    photo_url: z.string().nullable(),
+  })
+  .openapi('SessionSpeaker')
+export type SessionSpeaker = z.infer<typeof SessionSpeaker>
+
+export const Session = z
+  .object({
+    id: uuid,
+    event_id: uuid,
+    title: z.string(),
+    description: z.string().nullable(),
+    starts_at: z.string().openapi({ format: 'date-time' }),
+    ends_at: z.string().openapi({ format: 'date-time' }),
+    track: z.string().nullable(),
+    room: z.string().nullable(),
+    speakers: z.array(SessionSpeaker).openapi({ description: 'In the order of `speaker_ids`' }),
+    created_at: z.string().openapi({ format: 'date-time' }),
+    updated_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('Session')
+export type Session = z.infer<typeof Session>
+
+export const SessionResponse = dataEnvelope('SessionResponse', Session)
+export const SessionListResponse = pageEnvelope('SessionListResponse', Session)
