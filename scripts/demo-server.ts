@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { errorHandler, ok, requestContext } from '@event-service/server-common'
+import Koa from 'koa'
+import send from 'koa-send'
+import type { Logger } from 'pino'
+
+/** What the demo page reads from `GET /config.json`. */
+export interface DemoConfig {
+  /** `{base_url}` of the admin API, ending in `/v1`. */
+  adminUrl: string
+  embedUrl: string
+  loaderUrl: string
+  /** The demo event, or null when the database has none (it was not empty at first start). */
+  eventId: string | null
+  /** A fresh embed token for the demo event, restricted to the demo's own origin. */
+  token: string | null
+}
+
+const DEMO_DIR = fileURLToPath(new URL('../demo/', import.meta.url))
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+function placeholderPage(config: DemoConfig): string {
+  const link = (label: string, href: string) => `<li>${label}: <a href="${escapeHtml(href)}">${escapeHtml(href)}</a></li>`
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Event service</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; line-height: 1.5">
+<h1>Event service</h1>
+<p>The demo page (<code>demo/index.html</code>) is not there yet. The servers are:</p>
+<ul>${link('Admin API', config.adminUrl)}${link('API docs', config.adminUrl.replace(/\/v1$/, '/docs'))}${link('Widget loader', config.loaderUrl)}</ul>
+</body></html>`
+}
+
+/**
+ * The demo page's own server (its own origin, to show cross-origin embedding): the `demo/`
+ * folder as static files, `GET /config.json` and `GET /healthz`.
+ *
+ * @example
+ * const app = createDemoApp({ logger, config: () => demoConfig })
+ */
+export function createDemoApp({ logger, config, demoDir = DEMO_DIR }: { logger: Logger; config: () => DemoConfig; demoDir?: string }): Koa {
+  const app = new Koa()
+  app.silent = true
+  app.use(requestContext(logger))
+  app.use(errorHandler())
+  app.use(async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
+    if (ctx.path === '/healthz') {
+      ctx.body = ok({ status: 'ok' })
+      return
+    }
+    if (ctx.path === '/config.json') {
+      ctx.set('Cache-Control', 'no-store')
+      ctx.body = config()
+      return
+    }
+    if (ctx.path === '/' && !existsSync(`${demoDir}/index.html`)) {
+      ctx.type = 'html'
+      ctx.body = placeholderPage(config())
+      return
+    }
+    try {
+      // The page changes while it is being developed; revalidate rather than cache.
+      await send(ctx, ctx.path, { root: demoDir, index: 'index.html', setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') })
+    } catch (err) {
+      const status = (err as { status?: number }).status
+      // Missing files and bad paths fall through to the envelope's 404; anything else is ours.
+      if (status !== 404 && status !== 400 && status !== 403) throw err
+      await next()
+    }
+  })
+  return app
+}

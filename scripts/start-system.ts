@@ -1,0 +1,121 @@
+import { startControlServer, type ControlServer } from '@event-service/admin-api/cli/control-server.ts'
+import { createDb, type DbHandle, migrateToLatest } from '@event-service/db'
+import { findDemoEvent, seedDemo } from '@event-service/db/seed/index.ts'
+import { type Config, listen, type RunningServer } from '@event-service/server-common'
+import type { Logger } from 'pino'
+import { createDemoApp, type DemoConfig } from './demo-server.ts'
+import { renewDemoPageToken } from './demo-token.ts'
+import { createStartLogger } from './start-logger.ts'
+import { type AppPart, buildAdminApp, buildEmbedApp, ensureWidgetsBuilt } from './system-parts.ts'
+
+/** Options of `startSystem`. */
+export interface StartOptions {
+  /** Receives the progress lines and the one line per server (default: stdout). */
+  log?: (line: string) => void
+  /** The servers' logger (default: pino at LOG_LEVEL on stdout, pretty on a terminal). */
+  logger?: Logger
+}
+
+/** The whole system, running. */
+export interface RunningSystem {
+  /** `{base_url}` of the admin API: `http://host:port/v1`. */
+  adminUrl: string
+  /** `{embed_url}`: `http://host:port`. */
+  embedUrl: string
+  demoUrl: string
+  /** Stops accepting, lets in-flight requests finish, flushes, closes the database. */
+  stop(): Promise<void>
+}
+
+/** How long in-flight requests may take to finish once a stop began. */
+const GRACE_MS = 10_000
+
+// A server bound to every interface is reached on the loopback address.
+const reachable = (url: string) => url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//127.0.0.1:')
+
+async function isEmpty(handle: DbHandle): Promise<boolean> {
+  return !(await handle.db.selectFrom('accounts').select('id').limit(1).executeTakeFirst())
+}
+
+function serverLines(adminUrl: string, embedUrl: string, demoUrl: string): string[] {
+  const rows = [
+    ['admin API', `${adminUrl}/v1`, `(docs: ${adminUrl}/docs)`],
+    ['embed API', embedUrl, `(loader: ${embedUrl}/v1/loader.js)`],
+    ['demo', demoUrl, ''],
+  ]
+  const width = Math.max(...rows.map(([, url]) => (url as string).length))
+  return rows.map(([name, url, extra]) => `${(name as string).padEnd(11)} ${(url as string).padEnd(width)}   ${extra}`.trimEnd())
+}
+
+/**
+ * Starts the whole system in this process on one database: migrations, the demo seed on an empty
+ * database, the admin API, the embed server and the demo page, and on PGlite the control
+ * endpoint through which the CLI reaches the database this process holds.
+ *
+ * @example
+ * const system = await startSystem(loadConfig({ ADMIN_PORT: '0', EMBED_PORT: '0', DEMO_PORT: '0', DATA_DIR: dir }))
+ * await fetch(`${system.adminUrl}/speakers?event_id=…`, { headers: { Authorization: `Bearer ${key}` } })
+ * await system.stop()
+ */
+export async function startSystem(config: Config, options: StartOptions = {}): Promise<RunningSystem> {
+  const log = options.log ?? ((line: string) => void process.stdout.write(`${line}\n`))
+  const logger = options.logger ?? (await createStartLogger(config.logLevel))
+  const servers: RunningServer[] = []
+  const parts: AppPart[] = []
+  let handle: DbHandle | undefined
+  let control: ControlServer | undefined
+
+  const stop = async () => {
+    // Stop accepting everywhere at once and let in-flight requests finish, then release what the
+    // apps hold (the embed server flushes usage counts), then the database.
+    await Promise.allSettled([...servers.map((s) => s.close(GRACE_MS)), control?.close()])
+    for (const part of parts) await part.close().catch((err) => logger.error({ err }, 'closing failed'))
+    await handle?.close()
+  }
+
+  try {
+    await ensureWidgetsBuilt(logger)
+    handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+    const db = handle.db
+    const applied = await migrateToLatest(db)
+    if (applied.length) log(`database: ${applied.length} migration(s) applied`)
+    if (await isEmpty(handle)) {
+      log('seeding the demo event:')
+      await seedDemo(db, { onProgress: (line) => log(`  ${line}`) })
+    }
+    const demoEvent = await findDemoEvent(db)
+    if (demoEvent && demoEvent.ends_at < new Date()) log('the demo event is over: `npm run seed -- --reset` plans it anew')
+
+    // Embed first: its close() must run before the admin API's (it flushes usage counts).
+    const embed = await buildEmbedApp({ dbHandle: handle, config, logger })
+    parts.push(embed)
+    const admin = await buildAdminApp({ db, config, logger })
+    parts.push(admin)
+
+    let demoConfig: DemoConfig | undefined
+    const demo = createDemoApp({ logger, config: () => demoConfig as DemoConfig })
+    const { host } = config
+    for (const [app, port] of [[admin.app, config.adminPort], [embed.app, config.embedPort], [demo, config.demoPort]] as const) {
+      servers.push(await listen(app.callback(), { host, port }))
+    }
+    const [adminUrl, embedUrl, demoUrl] = servers.map((s) => reachable(s.url)) as [string, string, string]
+
+    let token: string | null = null
+    if (demoEvent) {
+      const port = new URL(demoUrl).port
+      const origins = [...new Set([demoUrl, `http://127.0.0.1:${port}`, `http://localhost:${port}`])]
+      token = await renewDemoPageToken(db, { eventId: demoEvent.id, origins })
+    }
+    demoConfig = { adminUrl: `${adminUrl}/v1`, embedUrl, loaderUrl: `${embedUrl}/v1/loader.js`, eventId: demoEvent?.id ?? null, token }
+
+    if (handle.kind === 'pglite' && !config.dataDir.startsWith('memory://')) {
+      control = await startControlServer({ db, dataDir: config.dataDir, logger })
+    }
+
+    for (const line of serverLines(adminUrl, embedUrl, demoUrl)) log(line)
+    return { adminUrl: `${adminUrl}/v1`, embedUrl, demoUrl, stop }
+  } catch (err) {
+    await stop().catch(() => {})
+    throw err
+  }
+}
