@@ -1,0 +1,99 @@
+import { expect, test } from '../src/fixtures.ts'
+import { startStaticSite, type StaticSite } from '../src/harness/static-site.ts'
+import { createConference } from '../src/journeys/conference.ts'
+import { demoConfig, demoEventData, manifestTags, openPastedPage, type DemoConfig } from '../src/journeys/demo.ts'
+import { ERROR_TEXT, expectNoErrorState, WIDGET_TAGS, widgetsSettled } from '../src/journeys/widget-states.ts'
+
+// Journey: someone evaluating the product opens the demo page, sees every widget working, builds a
+// snippet and pastes it into a page of their own.
+
+let config: DemoConfig
+let site: StaticSite
+
+test.beforeAll(async ({ system }) => {
+  config = await demoConfig(system)
+  site = await startStaticSite()
+})
+
+test.afterAll(async () => {
+  await site?.close()
+})
+
+test('the demo page previews every element of the widgets manifest against the demo event', async ({ page, system, request }) => {
+  const manifest = await (await fetch(`${system.embedUrl}/v1/custom-elements.json`)).json()
+  const tags = manifestTags(manifest)
+  expect([...tags].sort()).toEqual([...WIDGET_TAGS].sort())
+  const sessions = await demoEventData<{ title: string }[]>(request, system, config, '/sessions')
+  const speakers = await demoEventData<{ name: string }[]>(request, system, config, '/speakers')
+
+  await page.goto(system.demoUrl)
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+  const gallery = page.locator('#gallery-grid')
+  for (const tag of tags) await expect(gallery.locator(tag), `${tag} in the gallery`).toHaveCount(1)
+  await widgetsSettled(page)
+  await expectNoErrorState(page)
+  await expect(gallery.locator('service-session-list').getByText(sessions[0]!.title).first()).toBeVisible()
+  await expect(gallery.locator('service-speakers').getByText(speakers[0]!.name).first()).toBeVisible()
+  await expect(page.getByLabel('Widget').locator('option')).toHaveText(tags.map((t) => `<${t}>`))
+})
+
+test('the snippet builder copies HTML that works when pasted into a fresh page', async ({ page, context, system, request }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: system.demoUrl })
+  const speakers = await demoEventData<{ name: string }[]>(request, system, config, '/speakers')
+  await page.goto(`${system.demoUrl}/#builder`)
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+
+  await page.getByLabel('Widget').selectOption('service-speakers')
+  await page.getByLabel('layout', { exact: true }).selectOption('list')
+  await page.getByLabel('theme', { exact: true }).selectOption('dark')
+  const preview = page.locator('#builder-preview service-speakers')
+  await expect(preview).toHaveAttribute('layout', 'list')
+  await expect(preview).toHaveAttribute('theme', 'dark')
+  await expect(preview.getByText(speakers[0]!.name).first()).toBeVisible()
+
+  await page.getByRole('button', { name: 'Copy HTML' }).click()
+  await expect(page.getByText('Copied to the clipboard.')).toBeVisible()
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  expect(copied).toBe(await page.locator('#builder-code').textContent())
+  expect(copied).toContain(`<script async src="${config.loaderUrl}"></script>`)
+  expect(copied).toContain(`event-id="${config.eventId}"`)
+  expect(copied).toContain('layout="list"')
+
+  // The demo token is restricted to the demo's origin: there, the pasted snippet works…
+  const fresh = await context.newPage()
+  await openPastedPage(fresh, system.demoUrl, copied)
+  await widgetsSettled(fresh)
+  await expectNoErrorState(fresh)
+  await expect(fresh.locator('service-speakers').getByText(speakers[0]!.name).first()).toBeVisible()
+  await expect(fresh.locator('service-speakers')).toHaveAttribute('layout', 'list')
+
+  // …and on any other site it is refused.
+  site.setPage('/copied-demo-snippet', copied)
+  await fresh.goto(site.url('/copied-demo-snippet'))
+  await expect(fresh.locator('service-speakers').getByText(ERROR_TEXT.ORIGIN_NOT_ALLOWED)).toBeVisible()
+})
+
+test("with the owner's own event and token, the builder's HTML works on the owner's site", async ({ page, system, account }) => {
+  const conference = await createConference(account.api, { label: 'demo-builder', allowedOrigins: [site.origin] })
+  await page.goto(`${system.demoUrl}/#builder`)
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+
+  await page.getByLabel('Widget').selectOption('service-session-list')
+  await page.getByText('Your event and token').click()
+  await page.getByLabel('Event ID').fill(conference.eventId)
+  await page.getByLabel('Embed token').fill(conference.token.value)
+  await page.getByLabel('Embed token').press('Tab')
+  const code = page.locator('#builder-code')
+  await expect(code).toContainText(`token="${conference.token.value}"`)
+  const snippet = (await code.textContent()) ?? ''
+
+  site.setPage('/schedule', snippet)
+  const fresh = await page.context().newPage()
+  await fresh.goto(site.url('/schedule'))
+  await widgetsSettled(fresh)
+  await expectNoErrorState(fresh)
+  for (const talk of Object.values(conference.sessions)) {
+    await expect(fresh.locator('service-session-list').getByText(talk.title)).toBeVisible()
+  }
+})
+

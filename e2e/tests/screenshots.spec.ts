@@ -1,0 +1,59 @@
+import { expect, test } from '../src/fixtures.ts'
+import { demoConfig, demoEventData, openPastedPage, type DemoConfig } from '../src/journeys/demo.ts'
+import { expectNoErrorState, WIDGET_TAGS, widgetsSettled } from '../src/journeys/widget-states.ts'
+
+// Screenshots of every widget in both themes, against the demo event's realistic data, kept as
+// test artifacts (test-results/ and the HTML report) for a person to look at.
+
+let config: DemoConfig
+let firstSessionId: string
+let firstSpeakerId: string
+
+test.beforeAll(async ({ system, playwright }) => {
+  config = await demoConfig(system)
+  const request = await playwright.request.newContext()
+  const sessions = await demoEventData<{ id: string; speakers: unknown[]; description: string | null }[]>(request, system, config, '/sessions')
+  const speakers = await demoEventData<{ id: string }[]>(request, system, config, '/speakers')
+  await request.dispose()
+  firstSessionId = (sessions.find((s) => s.speakers.length > 0 && s.description) ?? sessions[0]!).id
+  firstSpeakerId = speakers[0]!.id
+})
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const tag of WIDGET_TAGS) {
+    test(`${tag} in the ${theme} theme`, async ({ page, system }, testInfo) => {
+      await page.setViewportSize({ width: 1100, height: 900 })
+      const ids =
+        tag === 'service-session-detail' ? ` session-id="${firstSessionId}"` : tag === 'service-speaker-card' ? ` speaker-id="${firstSpeakerId}"` : ''
+      const background = theme === 'dark' ? '#0b0f1a' : '#ffffff'
+      // The demo token works on the demo's origin only, so the page is served from there.
+      await openPastedPage(
+        page,
+        system.demoUrl,
+        `<style>body { margin: 0; padding: 24px; background: ${background}; }</style>
+<script async src="${config.loaderUrl}"></script>
+<${tag} event-id="${config.eventId}" token="${config.token}" theme="${theme}"${ids}></${tag}>`,
+        `/screenshot-${tag}-${theme}.html`,
+      )
+      await widgetsSettled(page)
+      await expectNoErrorState(page)
+      const widget = page.locator(tag)
+      await expect(widget).toBeVisible()
+      const path = testInfo.outputPath(`${tag}-${theme}.png`)
+      await widget.screenshot({ path, animations: 'disabled' })
+      await testInfo.attach(`${tag}-${theme}`, { path, contentType: 'image/png' })
+    })
+  }
+
+  test(`the demo page in the ${theme} theme`, async ({ page, system }, testInfo) => {
+    await page.emulateMedia({ colorScheme: theme })
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto(system.demoUrl)
+    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+    await widgetsSettled(page)
+    const path = testInfo.outputPath(`demo-page-${theme}.png`)
+    await page.screenshot({ path, fullPage: true, animations: 'disabled' })
+    await testInfo.attach(`demo-page-${theme}`, { path, contentType: 'image/png' })
+  })
+}
