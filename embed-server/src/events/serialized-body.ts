@@ -24,6 +24,18 @@ export function serialize(data: unknown): SerializedBody {
 }
 
 /**
+ * Whether `If-None-Match` names this ETag (weak comparison, RFC 9110 13.1.2). A request's own
+ * `Cache-Control: no-cache` does not matter here: it asks caches to revalidate, and this is the
+ * origin answering the revalidation (fetch() adds it to every manual If-None-Match).
+ */
+function matchesEtag(ifNoneMatch: string, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  if (ifNoneMatch.trim() === '*') return true
+  const opaque = etag.replace(/^W\//, '')
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque)
+}
+
+/**
  * Sends a serialised answer: 304 when the browser's copy is current, else the bytes in the best
  * encoding the client accepts. `Cache-Control: private, no-cache` lets a browser keep the answer
  * but makes it ask (with If-None-Match) every time, so a revoked token is refused on the very next
@@ -34,7 +46,7 @@ export async function sendSerialized(ctx: Context, body: SerializedBody): Promis
   ctx.set('Cache-Control', 'private, no-cache')
   ctx.set('ETag', body.etag)
   ctx.vary('Accept-Encoding')
-  if (ctx.get('If-None-Match') && ctx.fresh) {
+  if (matchesEtag(ctx.get('If-None-Match'), body.etag)) {
     ctx.status = 304
     return
   }

@@ -26,6 +26,8 @@ function registrationBody(): Middleware<EmbedState> {
       if (e.status === 413 || e.type === 'entity.too.large') {
         throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The registration is larger than 16 KiB')
       }
+      // co-body marks unparsable (or non-object) JSON with status 400 and nothing else.
+      if (e.status === 400) throw new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON')
       throw err
     }
     await next()

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ApiError } from '@event-service/server-common'
+import { ApiError, notFound } from '@event-service/server-common'
 import compress from 'koa-compress'
 import send from 'koa-send'
 import type { Middleware } from 'koa'
@@ -43,14 +43,11 @@ export function widgetFiles(widgetsDir: string = DEFAULT_WIDGETS_DIR): Middlewar
           res.setHeader('X-Content-Type-Options', 'nosniff')
         },
       })
-      if (!sent) ctx.status = 404
+      if (!sent) throw notFound('File')
     } catch (err) {
       const status = (err as { status?: number }).status
-      if (status === 404 || status === 400 || status === 403) {
-        ctx.status = 404
-        ctx.body = undefined
-        return
-      }
+      // koa-send answers a path that leaves the folder 403 and a malformed one 400: both are just absent.
+      if (status === 404 || status === 400 || status === 403) throw notFound('File')
       throw err
     }
   }
