@@ -1,0 +1,123 @@
+// Builds what the embed server serves from widgets/dist/:
+//   chunks/  one content-hashed ES module per element, Lit in one shared chunk, our shared
+//            code (API client, i18n, styles) in another;
+//   loader.js  the classic script that imports them, compiled with the chunk map inlined;
+//   custom-elements.json  the manifest the demo page reads.
+// Usage: node scripts/build.mjs [--lib] (--lib also compiles lib/ for npm users with tsc).
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const require = createRequire(import.meta.url);
+
+/** Element tag → entry module. The order is the order of the chunk map in the loader. */
+export const ELEMENTS = {
+  'service-schedule': 'src/components/schedule/schedule.ts',
+  'service-session-list': 'src/components/session-list/session-list.ts',
+  'service-session-detail': 'src/components/session-detail/session-detail.ts',
+  'service-speakers': 'src/components/speakers/speakers.ts',
+  'service-speaker-card': 'src/components/speaker-card/speaker-card.ts',
+  'service-registration': 'src/components/registration/registration.ts',
+};
+
+const quiet = { logLevel: 'warn', configFile: false, root };
+
+async function buildChunks() {
+  await build({
+    ...quiet,
+    build: {
+      outDir: dist,
+      emptyOutDir: true,
+      manifest: 'chunks-manifest.json',
+      target: 'es2022',
+      modulePreload: false,
+      reportCompressedSize: false,
+      rolldownOptions: {
+        input: Object.fromEntries(Object.entries(ELEMENTS).map(([tag, file]) => [tag.replace('service-', ''), file])),
+        preserveEntrySignatures: 'exports-only',
+        output: {
+          entryFileNames: 'chunks/[name]-[hash].js',
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          codeSplitting: {
+            groups: [
+              { name: 'lit', test: /node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]/, priority: 2 },
+              { name: 'core', test: /src[\\/](api|base|controllers|format|i18n|styles)[\\/]/, priority: 1 },
+            ],
+          },
+        },
+      },
+    },
+  });
+}
+
+/** Reads Vite's manifest into the loader's compact map: files once, tags as index lists. */
+async function chunkMap() {
+  const manifest = JSON.parse(await readFile(join(dist, 'chunks-manifest.json'), 'utf8'));
+  const files = [];
+  const index = (file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
+  const tags = {};
+  for (const [tag, src] of Object.entries(ELEMENTS)) {
+    const entry = manifest[src];
+    if (!entry) throw new Error(`no chunk for ${tag} (${src}) in the Vite manifest`);
+    const deps = [];
+    const walk = (key) => {
+      for (const dep of manifest[key]?.imports ?? []) {
+        if (!deps.includes(manifest[dep].file)) deps.push(manifest[dep].file);
+        walk(dep);
+      }
+    };
+    walk(src);
+    tags[tag] = [...deps, entry.file].map(index);
+  }
+  return { files, tags };
+}
+
+async function buildLoader({ files, tags }) {
+  await build({
+    ...quiet,
+    define: { __FILES__: JSON.stringify(files), __TAGS__: JSON.stringify(tags) },
+    build: {
+      outDir: dist,
+      emptyOutDir: false,
+      target: 'es2020',
+      reportCompressedSize: false,
+      lib: { entry: join(root, 'src/loader.ts'), formats: ['iife'], name: 'serviceWidgetsLoader', fileName: () => 'loader.js' },
+    },
+  });
+}
+
+function run(cmd, args) {
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [cmd, ...args], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`${cmd} exited with ${code}`))));
+  });
+}
+
+function manifestBuild() {
+  const cli = join(dirname(require.resolve('@custom-elements-manifest/analyzer/package.json')), 'cem.js');
+  return run(cli, ['analyze', '--litelement', '--quiet', '--outdir', 'dist']);
+}
+
+function libBuild() {
+  const tsc = require.resolve('typescript/bin/tsc');
+  return rm(join(root, 'lib'), { recursive: true, force: true }).then(() => run(tsc, ['-p', 'tsconfig.lib.json']));
+}
+
+/** Builds dist/ (and lib/ when asked). Idempotent: the same sources give the same files. */
+export async function buildWidgets({ lib = false } = {}) {
+  await mkdir(dist, { recursive: true });
+  const libDone = lib ? libBuild() : Promise.resolve();
+  await buildChunks();
+  await Promise.all([buildLoader(await chunkMap()), manifestBuild(), libDone]);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  await buildWidgets({ lib: process.argv.includes('--lib') });
+  console.log(`widgets built in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+}

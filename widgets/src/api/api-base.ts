@@ -1,0 +1,20 @@
+/**
+ * Where the embed API lives when an element has no `api-base`: the folder `loader.js` was served
+ * from (the loader records it on `window.serviceWidgets`), else the page's own origin (bundler
+ * users who serve the API themselves).
+ */
+export function defaultApiRoot(): string {
+  const fromLoader = (globalThis as { serviceWidgets?: { base?: string } }).serviceWidgets?.base;
+  return fromLoader ?? apiRoot(location.origin);
+}
+
+/**
+ * Normalises an `api-base` value to the versioned root ending in `/v1/`. Accepts an origin
+ * (`https://embed.example.com`) or a URL that already ends in `/v1`.
+ *
+ * @example apiRoot('http://localhost:3001') === 'http://localhost:3001/v1/'
+ */
+export function apiRoot(base: string): string {
+  const trimmed = new URL(base, location.href).href.replace(/\/+$/, '');
+  return /\/v1$/.test(trimmed) ? `${trimmed}/` : `${trimmed}/v1/`;
+}

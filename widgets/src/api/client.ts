@@ -1,0 +1,148 @@
+import { ApiError } from './api-error.js';
+import type { EventInfo, Registration, RegistrationInput, Session, Speaker } from './types.js';
+
+/** How long a successful GET is shared between widgets before it is fetched again. */
+const TTL_MS = 60_000;
+
+interface Shared {
+  at: number;
+  promise: Promise<unknown>;
+  controller: AbortController;
+  users: number;
+}
+
+/**
+ * One request per resource per page: every widget asking for the same URL within the TTL gets
+ * the same promise. Module state on purpose: the loader puts this module in one shared chunk.
+ */
+const inflight = new Map<string, Shared>();
+
+/** Test hook: forget every shared response. */
+export function clearApiCache(): void {
+  inflight.clear();
+}
+
+function shareGet<T>(url: string, signal?: AbortSignal): Promise<T> {
+  let entry = inflight.get(url);
+  if (!entry || Date.now() - entry.at > TTL_MS) {
+    const controller = new AbortController();
+    const promise = fetch(url, { signal: controller.signal, credentials: 'omit' })
+      .then(async (res) => {
+        if (!res.ok) throw await ApiError.fromResponse(res);
+        return ((await res.json()) as { data: unknown }).data;
+      })
+      .catch((err: unknown) => {
+        // Failures are not shared with later callers: a retry must really retry.
+        if (inflight.get(url)?.promise === promise) inflight.delete(url);
+        throw err instanceof ApiError || controller.signal.aborted ? err : networkError(err);
+      });
+    entry = { at: Date.now(), promise, controller, users: 0 };
+    inflight.set(url, entry);
+  }
+  return subscribe(entry, url, signal) as Promise<T>;
+}
+
+/**
+ * Each caller may abort its own wait; the shared fetch itself is aborted only when every caller
+ * of a still-pending request has gone (a widget removed from the page before its data arrived).
+ */
+function subscribe(entry: Shared, url: string, signal?: AbortSignal): Promise<unknown> {
+  if (!signal) return entry.promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  entry.users++;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const onAbort = () => {
+      if (settled) return;
+      settled = true;
+      if (--entry.users === 0) {
+        entry.controller.abort();
+        if (inflight.get(url) === entry) inflight.delete(url);
+      }
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    entry.promise.then(
+      (value) => {
+        if (settled) return;
+        settled = true;
+        entry.users--;
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        if (settled) return;
+        settled = true;
+        entry.users--;
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
+function networkError(err: unknown): ApiError {
+  return new ApiError(0, 'NETWORK_ERROR', err instanceof Error ? err.message : String(err));
+}
+
+/**
+ * Client of the public embed API for one event (docs/embed-api.md). The token travels as a
+ * query parameter rather than a header so that reads stay CORS "simple requests" and need no
+ * preflight round trip.
+ *
+ * @example
+ * const api = new EmbedClient('https://embed.example.com/v1/', eventId, 'emb_…');
+ * const sessions = await api.sessions(signal);
+ */
+export class EmbedClient {
+  constructor(
+    readonly root: string,
+    readonly eventId: string,
+    readonly token: string,
+  ) {}
+
+  private url(path: string): string {
+    const url = new URL(`events/${encodeURIComponent(this.eventId)}${path}`, this.root);
+    if (this.token) url.searchParams.set('token', this.token);
+    return url.href;
+  }
+
+  event(signal?: AbortSignal): Promise<EventInfo> {
+    return shareGet(this.url(''), signal);
+  }
+
+  sessions(signal?: AbortSignal): Promise<Session[]> {
+    return shareGet(this.url('/sessions'), signal);
+  }
+
+  session(id: string, signal?: AbortSignal): Promise<Session> {
+    return shareGet(this.url(`/sessions/${encodeURIComponent(id)}`), signal);
+  }
+
+  speakers(signal?: AbortSignal): Promise<Speaker[]> {
+    return shareGet(this.url('/speakers'), signal);
+  }
+
+  speaker(id: string, signal?: AbortSignal): Promise<Speaker> {
+    return shareGet(this.url(`/speakers/${encodeURIComponent(id)}`), signal);
+  }
+
+  /** Registers an attendee; `created` is false when the email was already registered (200). */
+  async register(input: RegistrationInput, signal?: AbortSignal): Promise<{ registration: Registration; created: boolean }> {
+    let res: Response;
+    try {
+      res = await fetch(this.url('/registrations'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(input),
+        credentials: 'omit',
+        signal: signal ?? null,
+      });
+    } catch (err) {
+      throw signal?.aborted ? err : networkError(err);
+    }
+    if (!res.ok) throw await ApiError.fromResponse(res);
+    const body = (await res.json()) as { data: Registration };
+    return { registration: body.data, created: res.status === 201 };
+  }
+}

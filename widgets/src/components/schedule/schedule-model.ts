@@ -1,0 +1,113 @@
+import type { Session } from '../../api/types.js';
+import { dayKey, minutesOfDay } from '../../format/datetime.js';
+
+/** A session with everything the schedule computes once per data load and time zone. */
+export interface ScheduleItem {
+  session: Session;
+  day: string;
+  /** Minutes since midnight (display zone) of start and end. */
+  start: number;
+  end: number;
+  /** Lower-cased title and speaker names, for search. */
+  text: string;
+}
+
+export interface ScheduleModel {
+  items: ScheduleItem[];
+  days: string[];
+  tracks: string[];
+  rooms: string[];
+}
+
+/** Grid row granularity in minutes. */
+export const SLOT_MINUTES = 5;
+
+/** Derives days, tracks, rooms and positions from the API's sessions (already ordered by start). */
+export function buildModel(sessions: Session[], timeZone: string): ScheduleModel {
+  const days = new Set<string>();
+  const tracks = new Set<string>();
+  const rooms = new Set<string>();
+  const items = sessions.map((session) => {
+    const day = dayKey(session.starts_at, timeZone);
+    const start = minutesOfDay(session.starts_at, timeZone);
+    let end = minutesOfDay(session.ends_at, timeZone);
+    // A session that runs past midnight ends, for the grid, at the end of its first day.
+    if (end <= start || dayKey(session.ends_at, timeZone) !== day) end = 24 * 60;
+    days.add(day);
+    if (session.track) tracks.add(session.track);
+    if (session.room) rooms.add(session.room);
+    const text = [session.title, ...session.speakers.map((s) => s.name)].join('\n').toLowerCase();
+    return { session, day, start, end, text };
+  });
+  const sort = (s: Set<string>) => [...s].sort((a, b) => a.localeCompare(b));
+  return { items, days: [...days].sort(), tracks: sort(tracks), rooms: sort(rooms) };
+}
+
+export interface Filters {
+  day?: string | undefined;
+  track: string;
+  room: string;
+  query: string;
+  only?: Set<string> | undefined;
+}
+
+/** Items passing the filters; every search word must match the title or a speaker's name. */
+export function filterItems(items: ScheduleItem[], f: Filters): ScheduleItem[] {
+  const words = f.query.toLowerCase().split(/\s+/).filter(Boolean);
+  return items.filter(
+    (it) =>
+      (!f.day || it.day === f.day) &&
+      (!f.track || it.session.track === f.track) &&
+      (!f.room || it.session.room === f.room) &&
+      (!f.only || f.only.has(it.session.id)) &&
+      words.every((w) => it.text.includes(w)),
+  );
+}
+
+export interface PlacedItem {
+  item: ScheduleItem;
+  row: number;
+  span: number;
+  column: number;
+}
+
+export interface DayLayout {
+  columns: string[];
+  placed: PlacedItem[];
+  /** Distinct start times with the grid row they label. */
+  times: { minutes: number; row: number; iso: string }[];
+  first: number;
+  last: number;
+  rows: number;
+}
+
+/**
+ * Places one day's items in a grid: a column per room (or track) and a row per 5 minutes, the
+ * first row being the column headings. Sessions without a room share a trailing column.
+ */
+export function layoutDay(items: ScheduleItem[], groupBy: 'room' | 'track', none: string): DayLayout {
+  const key = (it: ScheduleItem) => it.session[groupBy] ?? none;
+  const columns = [...new Set(items.map(key))].sort((a, b) => (a === none ? 1 : b === none ? -1 : a.localeCompare(b)));
+  const first = Math.floor(Math.min(...items.map((i) => i.start)) / 30) * 30;
+  const last = Math.max(...items.map((i) => i.end));
+  const rowOf = (minutes: number) => Math.floor((minutes - first) / SLOT_MINUTES) + 2;
+  const placed = items.map((item) => ({
+    item,
+    row: rowOf(item.start),
+    span: Math.max(1, Math.ceil((item.end - item.start) / SLOT_MINUTES)),
+    column: columns.indexOf(key(item)) + 2,
+  }));
+  const times: DayLayout['times'] = [];
+  for (const it of items) {
+    if (times[times.length - 1]?.minutes !== it.start && !times.some((t) => t.minutes === it.start)) {
+      times.push({ minutes: it.start, row: rowOf(it.start), iso: it.session.starts_at });
+    }
+  }
+  return { columns, placed, times, first, last, rows: rowOf(last) - 1 };
+}
+
+/** Grid row of a moment in minutes, or undefined when it falls outside the day's grid. */
+export function rowOfNow(layout: DayLayout, minutes: number): number | undefined {
+  if (minutes < layout.first || minutes > layout.last) return undefined;
+  return Math.floor((minutes - layout.first) / SLOT_MINUTES) + 2;
+}

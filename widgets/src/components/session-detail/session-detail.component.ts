@@ -1,0 +1,66 @@
+import { Task } from '@lit/task';
+import { html } from 'lit';
+import { property } from 'lit/decorators.js';
+import { ApiError } from '../../api/api-error.js';
+import { downloadSessions, renderSessionBody } from '../../base/session-templates.js';
+import { ServiceElement } from '../../base/service-element.js';
+import { renderError, renderSkeleton } from '../../base/templates.js';
+import { FavouritesController } from '../../controllers/favourites-controller.js';
+import { avatarStyles, dialogStyles, stateStyles } from '../../styles/theme.styles.js';
+import { sessionStyles } from '../../styles/session.styles.js';
+import { sessionDetailStyles } from './session-detail.styles.js';
+
+/**
+ * One session in detail: title, time in the event's time zone, room, track, description and
+ * speakers, with "add to my agenda" (shared with the schedule on the same page) and an .ics
+ * download.
+ *
+ * @summary One session with its speakers and add-to-calendar.
+ *
+ * @csspart card - The session card.
+ * @csspart title - The session title.
+ * @csspart description - The description.
+ * @csspart speaker - One speaker row.
+ * @csspart avatar - A speaker's photo or initials.
+ * @csspart track - The track label.
+ * @csspart button - Every button.
+ * @csspart error - The error state.
+ * @csspart skeleton - The loading skeleton.
+ */
+export class ServiceSessionDetail extends ServiceElement {
+  static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, dialogStyles, sessionStyles, sessionDetailStyles];
+
+  private readonly favourites = new FavouritesController(this, () => this.eventId);
+
+  private readonly data = new Task(this, {
+    task: async ([, , , id], { signal }) => {
+      const api = this.api;
+      if (!id) throw new ApiError(0, 'NOT_FOUND', 'session-id attribute is missing');
+      const [event, session] = await Promise.all([api.event(signal), api.session(id, signal)]);
+      return { event, session };
+    },
+    args: () => [...this.source, this.sessionId] as const,
+  });
+
+  /** UUID of the session to show. */
+  @property({ attribute: 'session-id' }) sessionId?: string;
+
+  protected override render() {
+    return this.data.render({
+      pending: () => renderSkeleton(this.t, 2, 1),
+      error: (err) => renderError(err, this.t, () => void this.data.run()),
+      complete: ({ event, session }) => html`<article class="card" part="card" aria-labelledby="title">
+        <p class="eyebrow">${event.name}</p>
+        <h2 class="title" id="title" part="title">${session.title}</h2>
+        ${renderSessionBody(session, {
+          t: this.t,
+          lang: this.intlLocale,
+          timeZone: event.timezone,
+          favourite: this.favourites.has(session.id),
+          onFavourite: () => this.favourites.toggle(session.id),
+          onCalendar: () => downloadSessions([session], event.name, session.title),
+        })}
+      </article>`,
+    });
+  }
+}

@@ -1,0 +1,109 @@
+import { css } from 'lit';
+
+export const speakersStyles = css`
+  .gallery {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(10.5rem, 1fr));
+    gap: 1rem;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .tile {
+    display: grid;
+    justify-items: center;
+    align-content: start;
+    gap: 0.75rem;
+    width: 100%;
+    height: 100%;
+    padding: 1.25rem 0.75rem 1rem;
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) * 1.2);
+    background: var(--_surface);
+    text-align: center;
+    cursor: pointer;
+    transition: transform 0.15s, box-shadow 0.15s, border-color 0.15s;
+  }
+  .tile:hover {
+    transform: translateY(-2px);
+    box-shadow: var(--_shadow);
+    border-color: color-mix(in srgb, var(--_accent) 45%, var(--_border));
+  }
+  .tile__text {
+    display: grid;
+    gap: 0.15rem;
+  }
+  .tile__name {
+    font-weight: 650;
+    line-height: 1.3;
+  }
+  .tile__aff {
+    font-size: 0.8125rem;
+    line-height: 1.35;
+    color: var(--_muted);
+  }
+  .gallery--list {
+    grid-template-columns: 1fr;
+    gap: 0.5rem;
+  }
+  .gallery--list .tile {
+    grid-template-columns: auto 1fr;
+    justify-items: start;
+    align-items: center;
+    padding: 0.65rem 0.9rem;
+    text-align: left;
+  }
+  .carousel {
+    display: grid;
+    gap: 0.75rem;
+  }
+  .carousel__controls {
+    display: flex;
+    align-items: center;
+    justify-content: end;
+    gap: 0.5rem;
+  }
+  .carousel__btn {
+    width: 2.25rem;
+    justify-content: center;
+    padding: 0;
+    border-radius: 50%;
+  }
+  .carousel__pos {
+    min-width: 4.5rem;
+    font-size: 0.875rem;
+    font-variant-numeric: tabular-nums;
+    text-align: center;
+    color: var(--_muted);
+  }
+  .gallery--carousel {
+    display: grid;
+    grid-auto-flow: column;
+    grid-auto-columns: minmax(11rem, 13rem);
+    grid-template-columns: none;
+    overflow-x: auto;
+    scroll-snap-type: x mandatory;
+    scroll-padding: 0.25rem;
+    padding: 0.25rem;
+    scrollbar-width: none;
+  }
+  .slide {
+    scroll-snap-align: start;
+  }
+  .slide.is-current .tile {
+    border-color: var(--_accent);
+  }
+  @media print {
+    .carousel__controls {
+      display: none;
+    }
+    .gallery--carousel {
+      grid-auto-flow: row;
+      grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr));
+      overflow: visible;
+    }
+    .tile {
+      break-inside: avoid;
+    }
+  }
+`;

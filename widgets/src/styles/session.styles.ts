@@ -1,0 +1,79 @@
+import { css } from 'lit';
+
+/** Session facts, track tags and speaker rows, shared by the schedule dialog and session detail. */
+export const sessionStyles = css`
+  .sv__facts {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem 1.25rem;
+    color: var(--_muted);
+    font-size: 0.9375rem;
+  }
+  .sv__fact {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.4rem;
+  }
+  .sv__fact .muted {
+    font-size: 0.8125rem;
+  }
+  .sv__desc {
+    line-height: 1.6;
+  }
+  .sv__heading {
+    margin-bottom: 0.5rem;
+    font-size: 0.75rem;
+    font-weight: 650;
+    letter-spacing: 0.06em;
+    text-transform: uppercase;
+    color: var(--_muted);
+  }
+  .tag {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.35rem;
+    padding: 0.1rem 0.55rem;
+    border-radius: 999px;
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    font-size: 0.75rem;
+    font-weight: 600;
+    color: var(--_text);
+  }
+  .tag.track-dot::before {
+    content: '';
+    width: 0.5rem;
+    height: 0.5rem;
+    border-radius: 50%;
+    background: hsl(var(--_hue) 65% var(--_l));
+  }
+  .people {
+    display: grid;
+    gap: 0.75rem;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .person {
+    display: flex;
+    align-items: center;
+    gap: 0.75rem;
+  }
+  .person__text {
+    display: grid;
+    font-size: 0.875rem;
+    line-height: 1.35;
+  }
+  .person__name {
+    font-weight: 600;
+    font-size: 0.9375rem;
+  }
+  .btn--on {
+    border-color: var(--_accent);
+    background: var(--_accent-soft);
+  }
+  .icon {
+    flex: none;
+  }
+`;

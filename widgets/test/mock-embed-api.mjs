@@ -1,0 +1,110 @@
+// A mock of the embed API for the widget tests: recorded fixtures served with the real
+// contract's envelope, status codes and rejection codes (docs/embed-api.md). It is a Koa
+// middleware for @web/test-runner's dev server. Tokens pick the outcome:
+//   emb_valid  accepted · emb_slow  accepted after 400 ms · no token  401 TOKEN_MISSING
+//   emb_disabled 403 TOKEN_DISABLED · emb_revoked 401 TOKEN_REVOKED · emb_expired 401 TOKEN_EXPIRED
+//   emb_other_event 403 EVENT_MISMATCH · emb_origin 403 ORIGIN_NOT_ALLOWED
+//   emb_limited 429 RATE_LIMIT_EXCEEDED · emb_broken 500 INTERNAL_ERROR · anything else 401 INVALID_TOKEN
+import { readFileSync } from 'node:fs';
+
+const load = (name) => JSON.parse(readFileSync(new URL(`fixtures/${name}.json`, import.meta.url), 'utf8'));
+export const EVENT_ID = '0b7c6f0e-4a36-4b8e-9a57-6f1d2b3c4d5e';
+export const EMPTY_EVENT_ID = '00000000-0000-4000-8000-000000000000';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const REJECT = {
+  emb_disabled: [403, 'TOKEN_DISABLED', 'This embed token has been disabled'],
+  emb_revoked: [401, 'TOKEN_REVOKED', 'This embed token has been revoked'],
+  emb_expired: [401, 'TOKEN_EXPIRED', 'This embed token has expired'],
+  emb_other_event: [403, 'EVENT_MISMATCH', 'This token belongs to another event'],
+  emb_origin: [403, 'ORIGIN_NOT_ALLOWED', 'Origin not allowed'],
+  emb_limited: [429, 'RATE_LIMIT_EXCEEDED', 'Too many requests'],
+  emb_broken: [500, 'INTERNAL_ERROR', 'Internal error'],
+};
+
+const counts = new Map();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function send(ctx, status, body) {
+  ctx.status = status;
+  ctx.set('Content-Type', 'application/json');
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = JSON.stringify(body);
+}
+const ok = (ctx, data, status = 200) => send(ctx, status, { success: true, data });
+const fail = (ctx, status, code, message, details = {}) => send(ctx, status, { success: false, error: { code, message, details } });
+
+async function readJson(req) {
+  let raw = '';
+  for await (const chunk of req) raw += chunk;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function data(eventId) {
+  if (eventId === EVENT_ID) return { event: load('event'), sessions: load('sessions'), speakers: load('speakers') };
+  const event = { ...load('event'), id: EMPTY_EVENT_ID, name: 'Empty Event', tickets: [] };
+  return { event, sessions: [], speakers: [] };
+}
+
+function register(ctx, body, event) {
+  const fields = [];
+  const allowed = ['name', 'email', 'ticket_id', 'answers', 'website'];
+  if (!body || typeof body !== 'object') return fail(ctx, 400, 'VALIDATION_ERROR', 'Invalid body', { fields: [] });
+  for (const key of Object.keys(body)) if (!allowed.includes(key)) fields.push({ path: key, message: 'Unknown field' });
+  if (body.website) fields.push({ path: 'website', message: 'Must be empty' });
+  if (typeof body.name !== 'string' || !body.name.trim() || body.name.length > 200) fields.push({ path: 'name', message: 'Name is required' });
+  if (typeof body.email !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.email)) fields.push({ path: 'email', message: 'Invalid email' });
+  if (body.email === 'bounces@example.com') fields.push({ path: 'email', message: 'This address rejects mail from us' });
+  if (event.tickets.length && !event.tickets.some((t) => t.id === body.ticket_id)) fields.push({ path: 'ticket_id', message: 'Unknown ticket' });
+  if (fields.length) return fail(ctx, 400, 'VALIDATION_ERROR', 'Validation failed', { fields });
+  const existing = body.email.toLowerCase() === 'taken@example.com';
+  return ok(
+    ctx,
+    { id: '9e000000-0000-4000-8000-000000000001', event_id: event.id, name: body.name, ticket_id: body.ticket_id ?? null, created_at: '2031-05-01T10:00:00.000Z' },
+    existing ? 200 : 201,
+  );
+}
+
+/** Koa middleware answering `/v1/events/…` and `/dist/events/…` (the loader's default base). */
+export async function mockEmbedApi(ctx, next) {
+  if (ctx.path === '/__mock/requests') return ok(ctx, Object.fromEntries(counts));
+  if (ctx.path === '/__mock/reset') {
+    counts.clear();
+    return ok(ctx, {});
+  }
+  const m = /^\/(?:v1|dist)\/events\/([^/]+)(?:\/(sessions|speakers|registrations)(?:\/([^/]+))?)?\/?$/.exec(ctx.path);
+  if (!m) return next();
+  const key = `${ctx.method} ${ctx.path}`;
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+  if (ctx.method === 'OPTIONS') {
+    ctx.status = 204;
+    return;
+  }
+  const token = ctx.query.token || (ctx.get('Authorization').match(/^Bearer (.+)$/) ?? [])[1];
+  const [, eventId, kind, id] = m;
+  if (!token) return fail(ctx, 401, 'TOKEN_MISSING', 'An embed token is required');
+  if (REJECT[token]) {
+    const [status, code, message] = REJECT[token];
+    if (status === 429) ctx.set('Retry-After', '30');
+    return fail(ctx, status, code, message);
+  }
+  if (token !== 'emb_valid' && token !== 'emb_slow') return fail(ctx, 401, 'INVALID_TOKEN', 'Invalid token');
+  if (token === 'emb_slow') await sleep(400);
+  if (!UUID.test(eventId) || (id && !UUID.test(id))) return fail(ctx, 400, 'VALIDATION_ERROR', 'Malformed id', { fields: [{ path: 'id', message: 'Invalid uuid' }] });
+  if (eventId !== EVENT_ID && eventId !== EMPTY_EVENT_ID) return fail(ctx, 404, 'NOT_FOUND', 'Event not found');
+  const d = data(eventId);
+  if (kind === 'registrations') {
+    if (ctx.method !== 'POST') return fail(ctx, 404, 'NOT_FOUND', 'Not found');
+    await sleep(150);
+    return register(ctx, await readJson(ctx.req), d.event);
+  }
+  if (!kind) return ok(ctx, d.event);
+  const list = d[kind];
+  if (!id) return ok(ctx, list);
+  const item = list.find((x) => x.id === id);
+  return item ? ok(ctx, item) : fail(ctx, 404, 'NOT_FOUND', 'Not found');
+}
