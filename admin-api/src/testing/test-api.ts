@@ -60,7 +60,7 @@ export async function startTestApi(dialect: DialectName, options: { redisUrl?: s
       body = JSON.stringify(o.body)
       headers['Content-Type'] = 'application/json'
     }
-    const res = await fetch(server.url + path, { method, headers: { ...headers, ...o.headers }, body })
+    const res = await fetch(server.url + path, { method, headers: { ...headers, ...o.headers }, body: body as BodyInit | undefined })
     const text = await res.text()
     let parsed: unknown
     try {
