@@ -74,7 +74,7 @@ export async function startSystem(config: Config, options: StartOptions = {}): P
   }
 
   try {
-    await ensureWidgetsBuilt(logger)
+    await ensureWidgetsBuilt(log)
     handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
     const db = handle.db
     const applied = await migrateToLatest(db)
