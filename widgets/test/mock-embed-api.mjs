@@ -22,7 +22,14 @@ const REJECT = {
   emb_broken: [500, 'INTERNAL_ERROR', 'Internal error'],
 };
 
-const counts = new Map();
+// Request counts per test page (test files run in parallel and each resets its own).
+const countsByPage = new Map();
+function pageCounts(ctx) {
+  const page = ctx.get('Referer') || 'none';
+  let counts = countsByPage.get(page);
+  if (!counts) countsByPage.set(page, (counts = new Map()));
+  return counts;
+}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function send(ctx, status, body) {
@@ -71,14 +78,15 @@ function register(ctx, body, event) {
 
 /** Koa middleware answering `/v1/events/…` and `/dist/events/…` (the loader's default base). */
 export async function mockEmbedApi(ctx, next) {
-  if (ctx.path === '/__mock/requests') return ok(ctx, Object.fromEntries(counts));
+  if (ctx.path === '/__mock/requests') return ok(ctx, Object.fromEntries(pageCounts(ctx)));
   if (ctx.path === '/__mock/reset') {
-    counts.clear();
+    pageCounts(ctx).clear();
     return ok(ctx, {});
   }
   const m = /^\/(?:v1|dist)\/events\/([^/]+)(?:\/(sessions|speakers|registrations)(?:\/([^/]+))?)?\/?$/.exec(ctx.path);
   if (!m) return next();
   const key = `${ctx.method} ${ctx.path}`;
+  const counts = pageCounts(ctx);
   counts.set(key, (counts.get(key) ?? 0) + 1);
   if (ctx.method === 'OPTIONS') {
     ctx.status = 204;

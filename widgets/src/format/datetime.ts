@@ -37,7 +37,8 @@ export function minutesOfDay(iso: string | number, timeZone: string): number {
 
 /** "09:30" or "9:30 AM", as the locale writes clock times. */
 export function formatTime(iso: string | number, locale: string, timeZone: string): string {
-  return formatter(locale, timeZone, { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  // 2-digit hours match what formatRange prints for ranges in 24-hour locales ("09:00–10:00").
+  return formatter(locale, timeZone, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 }
 
 /** "09:30 – 10:15" in the locale's own range style. */

@@ -70,6 +70,8 @@ export async function expectAccessibleInBothThemes(el: HTMLElement & { theme?: s
   for (const theme of ['light', 'dark'] as const) {
     el.theme = theme;
     await el.updateComplete;
+    // Let colour transitions finish: axe measures contrast of what is painted now.
+    await new Promise((r) => setTimeout(r, 300));
     await expect(el).to.be.accessible();
   }
 }

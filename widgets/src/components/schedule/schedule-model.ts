@@ -83,11 +83,11 @@ export interface DayLayout {
 
 /**
  * Places one day's items in a grid: a column per room (or track) and a row per 5 minutes, the
- * first row being the column headings. Sessions without a room share a trailing column.
+ * first row being the column headings. Sessions without a room (breaks, lunch) span every column.
  */
-export function layoutDay(items: ScheduleItem[], groupBy: 'room' | 'track', none: string): DayLayout {
-  const key = (it: ScheduleItem) => it.session[groupBy] ?? none;
-  const columns = [...new Set(items.map(key))].sort((a, b) => (a === none ? 1 : b === none ? -1 : a.localeCompare(b)));
+export function layoutDay(items: ScheduleItem[], groupBy: 'room' | 'track'): DayLayout {
+  const key = (it: ScheduleItem) => it.session[groupBy];
+  const columns = [...new Set(items.map(key))].filter((c): c is string => c !== null).sort((a, b) => a.localeCompare(b));
   const first = Math.floor(Math.min(...items.map((i) => i.start)) / 30) * 30;
   const last = Math.max(...items.map((i) => i.end));
   const rowOf = (minutes: number) => Math.floor((minutes - first) / SLOT_MINUTES) + 2;
@@ -95,7 +95,8 @@ export function layoutDay(items: ScheduleItem[], groupBy: 'room' | 'track', none
     item,
     row: rowOf(item.start),
     span: Math.max(1, Math.ceil((item.end - item.start) / SLOT_MINUTES)),
-    column: columns.indexOf(key(item)) + 2,
+    // 0 means "all columns".
+    column: key(item) === null ? 0 : columns.indexOf(key(item)!) + 2,
   }));
   const times: DayLayout['times'] = [];
   for (const it of items) {

@@ -58,15 +58,16 @@ function nowLine(ctx: DayContext, row?: number) {
  * the list read the same sequence.
  */
 export function renderDay(items: ScheduleItem[], ctx: DayContext) {
-  const layout = layoutDay(items, ctx.groupBy, '—');
+  const layout = layoutDay(items, ctx.groupBy);
   const nowRow = ctx.nowMinutes === undefined ? undefined : rowOfNow(layout, ctx.nowMinutes);
   let nowPlaced = nowRow === undefined;
   const cells = layout.placed.map((p) => {
     const before = !nowPlaced && p.item.start > ctx.nowMinutes! ? ((nowPlaced = true), nowLine(ctx, nowRow)) : nothing;
-    return html`${before}${card(p.item, ctx, `grid-area:${p.row}/${p.column}/span ${p.span};`)}`;
+    const col = p.column ? `${p.column}` : `2/-1`;
+    return html`${before}${card(p.item, ctx, `grid-row:${p.row}/span ${p.span};grid-column:${col};`)}`;
   });
   return html`<div class="grid${ctx.list ? ' grid--list' : ''}" part="grid"
-    style="--_cols:${layout.columns.length};grid-template-rows:auto repeat(${layout.rows},minmax(var(--_row),auto))">
+    style="--_cols:${Math.max(1, layout.columns.length)};grid-template-rows:auto repeat(${layout.rows},minmax(var(--_row),auto))">
     ${layout.columns.map((c, i) => html`<div class="col-head" aria-hidden="true" style="grid-column:${i + 2}">${c}</div>`)}
     ${layout.times.map(
       (t) => html`<div class="slot-time" aria-hidden="true" style="grid-row:${t.row}">${formatTime(t.iso, ctx.lang, ctx.timeZone)}</div>`,

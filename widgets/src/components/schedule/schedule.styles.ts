@@ -21,6 +21,7 @@ export const scheduleStyles = css`
   .field {
     display: grid;
     gap: 0.25rem;
+    flex: 1 1 9rem;
     min-width: 9rem;
   }
   .field--search {

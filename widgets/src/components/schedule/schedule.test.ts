@@ -34,7 +34,9 @@ describe('service-schedule', () => {
     expect(titles(el)).to.deep.equal(['Opening keynote', 'Compilers for fun', 'Rust in the kernel', 'Markup <script>alert(1)</script> is text', 'Lunch']);
     // 07:00Z is 09:00 in Berlin; the fixture has no session before.
     expect(text($(el, '.session__time'))).to.equal('09:00–10:00');
-    expect($$(el, '.col-head').map((n) => n.textContent)).to.deep.equal(['Main Hall', 'Room B', '—']);
+    expect($$(el, '.col-head').map((n) => n.textContent)).to.deep.equal(['Main Hall', 'Room B']);
+    // Lunch has no room: it spans every column.
+    expect(getComputedStyle($$(el, '.session').at(-1)!).gridColumnEnd).to.equal('-1');
     const keynote = $(el, `[data-id="${KEYNOTE}"]`)!;
     expect(getComputedStyle(keynote).gridColumnStart).to.equal('2');
   });

@@ -114,13 +114,13 @@ export class ServiceSpeakers extends ServiceElement {
           ${chevronRight()}
         </button>
       </div>
-      <ul class="gallery gallery--carousel" part="gallery" @keydown=${(e: KeyboardEvent) => this.onCarouselKey(e, n)}>
+      <div class="gallery gallery--carousel" part="gallery" @keydown=${(e: KeyboardEvent) => this.onCarouselKey(e, n)}>
         ${speakers.map(
-          (sp, i) => html`<li class="slide ${i === index ? 'is-current' : ''}" role="group" aria-roledescription="slide" aria-label=${t.slideOf(i + 1, n)}>
+          (sp, i) => html`<div class="slide ${i === index ? 'is-current' : ''}" role="group" aria-roledescription="slide" aria-label=${t.slideOf(i + 1, n)}>
             ${this.tile(sp, i === index ? 0 : -1)}
-          </li>`,
+          </div>`,
         )}
-      </ul>
+      </div>
     </section>`;
   }
 
