@@ -1,0 +1,65 @@
+import SwaggerParser from '@apidevtools/swagger-parser'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApi, type TestApi } from '../testing/test-api.ts'
+
+// The document does not depend on the database: PGlite is enough.
+describe('OpenAPI document and docs', () => {
+  let api: TestApi
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let doc: any
+  beforeAll(async () => {
+    api = await startTestApi('pglite')
+    doc = (await api.request('GET', '/v1/openapi.json')).body
+  })
+  afterAll(() => api.close())
+
+  it('is a valid OpenAPI 3.0 document', async () => {
+    expect(doc.openapi).toMatch(/^3\.0\./)
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy()
+  })
+
+  it('describes every endpoint with a unique operationId, bearer security and the error envelope', () => {
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, { operationId: string; security: unknown; responses: Record<string, unknown> }>).map(([method, op]) => ({ path, method, op })),
+    )
+    expect(operations.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual(
+      [
+        'GET /speakers', 'POST /speakers', 'GET /speakers/{id}', 'PATCH /speakers/{id}', 'DELETE /speakers/{id}',
+        'GET /embed-tokens', 'POST /embed-tokens', 'GET /embed-tokens/{id}', 'PATCH /embed-tokens/{id}', 'DELETE /embed-tokens/{id}',
+        'GET /events', 'POST /events', 'GET /events/{id}', 'PATCH /events/{id}', 'DELETE /events/{id}',
+        'GET /sessions', 'POST /sessions', 'GET /sessions/{id}', 'PATCH /sessions/{id}', 'DELETE /sessions/{id}',
+        'GET /registrations',
+      ].sort(),
+    )
+    expect(new Set(operations.map((o) => o.op.operationId)).size).toBe(operations.length)
+    for (const { op } of operations) {
+      expect(op.security).toEqual([{ bearerAuth: [] }])
+      expect(op.responses).toHaveProperty('401')
+      expect(op.responses).toHaveProperty('429')
+    }
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' })
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Speaker', 'EmbedToken', 'CreatedEmbedToken', 'Event', 'Session', 'Registration', 'Error', 'PageMeta']))
+  })
+
+  it('documents the list parameters and the embed token list maximum', () => {
+    const params = doc.paths['/embed-tokens'].get.parameters as { name: string; schema: { maximum?: number; default?: number } }[]
+    expect(params.find((p) => p.name === 'limit')?.schema).toMatchObject({ maximum: 100, default: 50 })
+    const speakerParams = (doc.paths['/speakers'].get.parameters as { name: string; required?: boolean }[]).map((p) => p.name)
+    expect(speakerParams).toEqual(expect.arrayContaining(['event_id', 'status', 'tags', 'search', 'page', 'limit', 'sort', 'order']))
+  })
+
+  it('serves the interactive docs from the installed package, pointing at the document', async () => {
+    const page = await api.request('GET', '/docs')
+    expect(page.headers.get('content-type')).toContain('text/html')
+    expect(page.text).not.toMatch(/https?:\/\/(?!localhost)/)
+    const init = await api.request('GET', '/docs/init.js')
+    expect(init.text).toContain('/v1/openapi.json')
+    for (const asset of ['/docs/swagger-ui-bundle.js', '/docs/swagger-ui.css', '/docs/swagger-ui-standalone-preset.js']) {
+      const res = await api.request('GET', asset)
+      expect(res.status).toBe(200)
+      expect(res.text.length).toBeGreaterThan(1000)
+    }
+    expect((await api.request('GET', '/docs/package.json')).status).toBe(404)
+    expect((await api.request('GET', '/docs/..%2F..%2Fpackage.json')).status).toBe(404)
+  })
+})
