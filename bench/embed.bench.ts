@@ -1,0 +1,312 @@
+/**
+ * Embed API benchmark: the schedule read (`GET /v1/events/{id}/sessions`, 300 sessions) through the
+ * embed server with token and origin checks, against a bare `node:http` server sending the same
+ * bytes with the same headers (what Node can do at best on this machine). Servers run in child
+ * processes pinned to core 0, autocannon in its own child pinned to core 1; rounds alternate so
+ * that drift of a shared machine hits every variant alike, and medians are reported.
+ *
+ *   npx tsx bench/embed.bench.ts                 # alone
+ *   npm run bench -- embed                       # as part of npm run bench
+ *   DATABASE_URL=postgres://… npx tsx bench/embed.bench.ts   # adds the Postgres variants
+ *
+ * This file is also the child server: `embed.bench.ts --serve '<json>'`.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { writeFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { createDb, generateSecret, hashSecret, migrateToLatest, secretPrefix, type Database } from '@event-service/db'
+import { createTestDb } from '@event-service/db/testing.ts'
+import { createLogger, listen, loadConfig } from '@event-service/server-common'
+import type { Kysely } from 'kysely'
+import { createEmbedApp } from '../embed-server/src/app.ts'
+
+const ROUNDS = 3
+const SECONDS = 5
+const WARMUP_SECONDS = 1
+const CONNECTIONS = 10
+const ORIGIN = 'https://bench.example.com'
+const SESSIONS = 300
+
+const THIS_FILE = fileURLToPath(import.meta.url)
+const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0
+
+/** The benchmark event: 3 days × 5 tracks × 20 slots, 150 speakers (every fifth not public). */
+async function seedBenchEvent(db: Kysely<Database>): Promise<{ eventId: string; token: string }> {
+  const account = await db.insertInto('accounts').values({ name: 'Bench', plan: 'enterprise', rate_limit: 1_000_000 }).returning('id').executeTakeFirstOrThrow()
+  const event = await db
+    .insertInto('events')
+    .values({
+      account_id: account.id,
+      name: 'Bench Conf',
+      description: 'Three days of talks',
+      timezone: 'Europe/Berlin',
+      starts_at: new Date('2030-05-01T07:00:00Z'),
+      ends_at: new Date('2030-05-03T18:00:00Z'),
+      venue: 'Messe',
+      tickets: JSON.stringify([{ id: 'standard', name: 'Standard', price: '€350' }]),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const statuses = ['confirmed', 'accepted', 'scheduled', 'checked_in', 'invited'] as const
+  const speakers = await db
+    .insertInto('speakers')
+    .values(
+      Array.from({ length: 150 }, (_, i) => ({
+        account_id: account.id,
+        event_id: event.id,
+        email: `speaker${i}@bench.example`,
+        name: `Speaker ${String(i).padStart(3, '0')}`,
+        title: 'Principal Engineer',
+        company: `Company ${i % 40}`,
+        bio: 'Works on distributed systems and talks about what went wrong. '.repeat(3),
+        photo_url: `https://images.bench.example/speakers/${i}.jpg`,
+        status: statuses[i % statuses.length]!,
+      })),
+    )
+    .returning('id')
+    .execute()
+  const sessions = await db
+    .insertInto('sessions')
+    .values(
+      Array.from({ length: SESSIONS }, (_, i) => {
+        const day = Math.floor(i / 100)
+        const slot = Math.floor((i % 100) / 5)
+        const starts = new Date(Date.UTC(2030, 4, 1 + day, 7, 0) + slot * 30 * 60_000)
+        return {
+          account_id: account.id,
+          event_id: event.id,
+          title: `Session ${i}: lessons from running things in production`,
+          description: 'What we built, what broke, and what we would do again. '.repeat(4),
+          starts_at: starts,
+          ends_at: new Date(starts.getTime() + 25 * 60_000),
+          track: `Track ${(i % 5) + 1}`,
+          room: `Room ${String.fromCharCode(65 + (i % 5))}`,
+        }
+      }),
+    )
+    .returning('id')
+    .execute()
+  await db
+    .insertInto('session_speakers')
+    .values(
+      sessions.flatMap((s, i) => [
+        { session_id: s.id, speaker_id: speakers[i % 150]!.id, position: 0 },
+        ...(i % 3 === 0 ? [{ session_id: s.id, speaker_id: speakers[(i + 7) % 150]!.id, position: 1 }] : []),
+      ]),
+    )
+    .execute()
+  const token = generateSecret('emb')
+  await db
+    .insertInto('embed_tokens')
+    .values({
+      account_id: account.id,
+      event_id: event.id,
+      name: 'bench',
+      prefix: secretPrefix(token),
+      token_hash: hashSecret(token),
+      allowed_origins: [ORIGIN, 'https://*.bench.example'],
+      expires_at: null,
+      revoked_at: null,
+    })
+    .execute()
+  return { eventId: event.id, token }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child side
+
+interface ServeOptions {
+  kind: 'embed' | 'bare'
+  /** embed: Postgres URL (seeded by the parent); unset = in-memory PGlite seeded here. */
+  databaseUrl?: string
+  eventId?: string
+  token?: string
+  cache?: boolean
+  /** bare: file with `{headers, body (base64)}` captured from the embed server. */
+  responseFile?: string
+}
+
+async function serve(options: ServeOptions): Promise<void> {
+  if (options.kind === 'bare') {
+    const captured = JSON.parse(readFileSync(options.responseFile!, 'utf8')) as { headers: Record<string, string>; body: string }
+    const body = Buffer.from(captured.body, 'base64')
+    const headers = { ...captured.headers, 'content-length': String(body.length) }
+    const server = createServer((_req, res) => {
+      res.writeHead(200, headers)
+      res.end(body)
+    })
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      console.log(`READY ${JSON.stringify({ url: `http://127.0.0.1:${port}` })}`)
+    })
+    return
+  }
+  const config = loadConfig({ ...process.env, EMBED_RATE_LIMIT: '0', LOG_LEVEL: 'warn', DATA_DIR: 'memory://', EMBED_PORT: '0' })
+  const dbHandle = await createDb(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { dataDir: 'memory://' })
+  let { eventId, token } = options
+  if (!options.databaseUrl) {
+    await migrateToLatest(dbHandle.db)
+    ;({ eventId, token } = await seedBenchEvent(dbHandle.db))
+  }
+  const embed = await createEmbedApp({ dbHandle, config, logger: createLogger('warn'), cache: options.cache !== false })
+  const server = await listen(embed.app.callback(), { host: '127.0.0.1', port: 0 })
+  console.log(`READY ${JSON.stringify({ url: server.url, eventId, token })}`)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parent side
+
+interface Running {
+  url: string
+  eventId?: string
+  token?: string
+  child: ChildProcess
+}
+
+function pinned(core: number, args: string[]): [string, string[]] {
+  return hasTaskset ? ['taskset', ['-c', String(core), ...args]] : [args[0]!, args.slice(1)]
+}
+
+async function startChild(options: ServeOptions): Promise<Running> {
+  const [cmd, args] = pinned(0, [process.execPath, '--import', 'tsx', THIS_FILE, '--serve', JSON.stringify(options)])
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: '' } })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const line = out.split('\n').find((l) => l.startsWith('READY '))
+      if (line) resolve({ ...(JSON.parse(line.slice(6)) as Omit<Running, 'child'>), child })
+    })
+    child.on('exit', (code) => reject(new Error(`bench server exited with ${code} before it was ready`)))
+  })
+}
+
+interface Measured {
+  rps: number
+  p99: number
+  non2xx: number
+}
+
+const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js')
+
+function autocannon(url: string, seconds: number): Promise<Measured> {
+  const [cmd, args] = pinned(1, [process.execPath, autocannonBin, '-c', String(CONNECTIONS), '-d', String(seconds), '-j', '-H', `Origin=${ORIGIN}`, url])
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'] })
+    let out = ''
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()))
+    child.on('exit', () => {
+      try {
+        const r = JSON.parse(out) as { requests: { average: number }; latency: { p99: number }; non2xx: number }
+        resolve({ rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx })
+      } catch (err) {
+        reject(err)
+      }
+    })
+  })
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
+}
+
+/** Runs every variant and returns `{<variant>_rps, <variant>_p99_ms, <variant>_rps_ratio, …}`. */
+export async function runEmbedBench(): Promise<Record<string, number>> {
+  const children: ChildProcess[] = []
+  const tmp = mkdtempSync(join(tmpdir(), 'embed-bench-'))
+  let pgDb: Awaited<ReturnType<typeof createTestDb>> | undefined
+  try {
+    const variants: { name: string; url: string }[] = []
+    const path = (r: Running | { eventId: string; token: string }, base: string) => `${base}/v1/events/${r.eventId}/sessions?token=${r.token}`
+
+    const pgliteCached = await startChild({ kind: 'embed', cache: true })
+    const pgliteUncached = await startChild({ kind: 'embed', cache: false })
+    children.push(pgliteCached.child, pgliteUncached.child)
+    variants.push({ name: 'pglite_cached', url: path(pgliteCached, pgliteCached.url) }, { name: 'pglite_uncached', url: path(pgliteUncached, pgliteUncached.url) })
+
+    if (process.env.DATABASE_URL) {
+      pgDb = await createTestDb('postgres')
+      const seeded = await seedBenchEvent(pgDb.db)
+      for (const cache of [true, false]) {
+        const r = await startChild({ kind: 'embed', cache, databaseUrl: pgDb.url!, ...seeded })
+        children.push(r.child)
+        variants.push({ name: cache ? 'postgres_cached' : 'postgres_uncached', url: path(seeded, r.url) })
+      }
+    }
+
+    // The bare server sends exactly what the embed server sends (bytes and headers).
+    const sample = await fetch(variants[0]!.url, { headers: { Origin: ORIGIN } })
+    if (sample.status !== 200) throw new Error(`embed server answered ${sample.status}: ${await sample.text()}`)
+    const headers: Record<string, string> = {}
+    sample.headers.forEach((v, k) => {
+      if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k)) headers[k] = v
+    })
+    const body = Buffer.from(await sample.arrayBuffer())
+    writeFileSync(join(tmp, 'response.json'), JSON.stringify({ headers, body: body.toString('base64') }))
+    const bare = await startChild({ kind: 'bare', responseFile: join(tmp, 'response.json') })
+    children.push(bare.child)
+    const all = [{ name: 'bare', url: `${bare.url}/` }, ...variants]
+
+    console.log(
+      `   ${SESSIONS} sessions, ${(body.length / 1024).toFixed(0)} KiB per answer; ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s; ` +
+        (hasTaskset ? 'servers on core 0, autocannon on core 1' : 'taskset not found: processes not pinned') +
+        (process.env.DATABASE_URL ? '' : '; Postgres skipped (DATABASE_URL not set)'),
+    )
+    for (const v of all) await autocannon(v.url, WARMUP_SECONDS)
+
+    const results: Record<string, Measured[]> = Object.fromEntries(all.map((v) => [v.name, []]))
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const v of all) {
+        const m = await autocannon(v.url, SECONDS)
+        if (m.non2xx > 0) throw new Error(`${v.name}: ${m.non2xx} answers were not 2xx`)
+        results[v.name]!.push(m)
+      }
+    }
+
+    const figures: Record<string, number> = { sessions: SESSIONS, body_bytes: body.length }
+    const rows: string[][] = [['variant', 'req/s', 'p99 ms', 'req/s vs bare', 'p99 vs bare']]
+    for (const v of all) {
+      const runs = results[v.name]!
+      const rps = median(runs.map((r) => r.rps))
+      const p99 = median(runs.map((r) => r.p99))
+      figures[`${v.name}_rps`] = Math.round(rps)
+      figures[`${v.name}_p99_ms`] = p99
+      let rpsRatio = 1
+      let p99Ratio = 1
+      if (v.name !== 'bare') {
+        // Ratios within each round, then their median: both sides saw the same machine.
+        rpsRatio = median(runs.map((r, i) => r.rps / results.bare![i]!.rps))
+        p99Ratio = median(runs.map((r, i) => r.p99 / Math.max(results.bare![i]!.p99, 1)))
+        figures[`${v.name}_rps_ratio`] = Number(rpsRatio.toFixed(3))
+        figures[`${v.name}_p99_ratio`] = Number(p99Ratio.toFixed(3))
+      }
+      rows.push([v.name, rps.toFixed(0), String(p99), `${rpsRatio.toFixed(2)}×`, `${p99Ratio.toFixed(2)}×`])
+    }
+    const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)))
+    for (const r of rows) console.log(`   ${r.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')}`)
+    console.log('   aim: pglite_cached ≥ 0.75× bare req/s, p99 ≤ 1.5× bare')
+    return figures
+  } finally {
+    // Servers go before their database is dropped, so that none of them sees it vanish.
+    await Promise.all(
+      children.map((c) => new Promise<void>((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM'))))),
+    )
+    await pgDb?.close()
+    rmSync(tmp, { recursive: true, force: true })
+  }
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href
+if (isMain) {
+  const at = process.argv.indexOf('--serve')
+  if (at >= 0) {
+    await serve(JSON.parse(process.argv[at + 1]!) as ServeOptions)
+  } else {
+    console.log(JSON.stringify(await runEmbedBench()))
+  }
+}
