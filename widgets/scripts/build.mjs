@@ -25,7 +25,9 @@ export const ELEMENTS = {
   'service-registration': 'src/components/registration/registration.ts',
 };
 
-const quiet = { logLevel: 'warn', configFile: false, root };
+// Explicit production mode: Vite otherwise follows NODE_ENV of the calling process, and a caller
+// with NODE_ENV=development (a dev server, a test runner) would ship Lit's dev build.
+const quiet = { logLevel: 'warn', configFile: false, root, mode: 'production', resolve: { conditions: ['production', 'module', 'browser', 'default'] } };
 
 async function buildChunks() {
   await build({

@@ -11,8 +11,15 @@ declare const __FILES__: string[];
 declare const __TAGS__: Record<string, number[]>;
 
 interface LoaderGlobal {
-  serviceWidgets?: { base: string };
+  serviceWidgets?: { base: string; prefetch: Record<string, Promise<Response>> };
 }
+
+/** Lists each element reads besides its event, fetched here so data and code load together. */
+const LISTS: Record<string, string> = {
+  'service-schedule': '/sessions',
+  'service-session-list': '/sessions',
+  'service-speakers': '/speakers',
+};
 
 ((w: Window & LoaderGlobal, d: Document) => {
   // Loaded twice (two snippets on one page): the first copy does the work.
@@ -20,14 +27,28 @@ interface LoaderGlobal {
   const script = d.currentScript as HTMLScriptElement | null;
   // Chunks and the embed API live beside this script, whatever origin or path it came from.
   const base = new URL('.', script?.src || location.href).href;
-  w.serviceWidgets = { base };
+  const prefetch: Record<string, Promise<Response>> = {};
+  w.serviceWidgets = { base, prefetch };
+  // Starts the API reads of elements that use this server (no api-base) while their code is still
+  // downloading; the API client adopts these responses instead of asking again.
+  const fetchData = (el: Element, tag: string) => {
+    const id = el.getAttribute('event-id');
+    const token = el.getAttribute('token');
+    if (!id || !token || el.hasAttribute('api-base') || !/^[\w-]+$/.test(id + token)) return;
+    for (const path of ['', LISTS[tag] ?? '']) {
+      const url = `${base}events/${id}${path}?token=${token}`;
+      prefetch[url] ??= fetch(url, { credentials: 'omit' });
+    }
+  };
   const files = __FILES__;
   const tags = __TAGS__;
   const pending = new Set(Object.keys(tags));
   const scan = () => {
     for (const tag of pending) {
-      if (d.getElementsByTagName(tag).length) {
+      const found = d.getElementsByTagName(tag);
+      if (found.length) {
         pending.delete(tag);
+        for (const el of found) fetchData(el, tag);
         for (const i of tags[tag]!) import(base + files[i]).catch((e: unknown) => console.error(tag, e));
       }
     }

@@ -22,11 +22,19 @@ export function clearApiCache(): void {
   inflight.clear();
 }
 
+/** A response the loader already requested for this URL (each is used once). */
+function adoptPrefetched(url: string): Promise<Response> | undefined {
+  const prefetch = (globalThis as { serviceWidgets?: { prefetch?: Record<string, Promise<Response>> } }).serviceWidgets?.prefetch;
+  const response = prefetch?.[url];
+  if (response) delete prefetch[url];
+  return response;
+}
+
 function shareGet<T>(url: string, signal?: AbortSignal): Promise<T> {
   let entry = inflight.get(url);
   if (!entry || Date.now() - entry.at > TTL_MS) {
     const controller = new AbortController();
-    const promise = fetch(url, { signal: controller.signal, credentials: 'omit' })
+    const promise = (adoptPrefetched(url) ?? fetch(url, { signal: controller.signal, credentials: 'omit' }))
       .then(async (res) => {
         if (!res.ok) throw await ApiError.fromResponse(res);
         return ((await res.json()) as { data: unknown }).data;

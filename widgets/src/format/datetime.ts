@@ -4,15 +4,54 @@
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+const strings = new Map<string, string>();
 
-function formatter(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}|${JSON.stringify(options)}`;
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+const WHEN: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' };
+
+function formatter(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions, name: string): Intl.DateTimeFormat {
+  const key = `${name}|${locale}|${timeZone}`;
   let f = formatters.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(locale, { ...options, timeZone });
     formatters.set(key, f);
   }
   return f;
+}
+
+/** Memoises formatted strings: a schedule shows the same slot times over and over. */
+function memo(key: string, make: () => string): string {
+  let v = strings.get(key);
+  if (v === undefined) strings.set(key, (v = make()));
+  return v;
+}
+
+const HOUR = 3_600_000;
+const offsets = new Map<string, number>();
+
+/**
+ * Offset of a zone from UTC in ms at an instant. Zones change offset only on the hour (or half
+ * hour), so one Intl call per zone and hour serves every session in it: a 300-session schedule
+ * needs a few dozen calls instead of over a thousand.
+ */
+function zoneOffset(ms: number, timeZone: string): number {
+  const hour = Math.floor(ms / (HOUR / 2));
+  const key = `${timeZone}|${hour}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const parts = formatter('en-US', timeZone, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }, 'parts').formatToParts(ms);
+    const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+    const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+    offset = asUtc - (ms - (ms % 60_000));
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** The wall-clock time of an instant in a zone, as a Date whose UTC fields hold it. */
+function wallClock(iso: string | number, timeZone: string): Date {
+  const ms = typeof iso === 'number' ? iso : Date.parse(iso);
+  return new Date(ms + zoneOffset(ms, timeZone));
 }
 
 /** The viewer's own IANA time zone. */
@@ -22,28 +61,26 @@ export function viewerTimeZone(): string {
 
 /** `YYYY-MM-DD` of an instant in a time zone: the key of the day tab it belongs to. */
 export function dayKey(iso: string | number, timeZone: string): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return formatter('en-CA', timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+  return wallClock(iso, timeZone).toISOString().slice(0, 10);
 }
 
 /** Minutes since midnight of an instant in a time zone: the row of a session in the grid. */
 export function minutesOfDay(iso: string | number, timeZone: string): number {
-  const parts = formatter('en-GB', timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(
-    new Date(iso),
-  );
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return get('hour') * 60 + get('minute');
+  const d = wallClock(iso, timeZone);
+  return d.getUTCHours() * 60 + d.getUTCMinutes();
 }
 
 /** "09:30" or "9:30 AM", as the locale writes clock times. */
 export function formatTime(iso: string | number, locale: string, timeZone: string): string {
   // 2-digit hours match what formatRange prints for ranges in 24-hour locales ("09:00–10:00").
-  return formatter(locale, timeZone, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return memo(`t|${iso}|${locale}|${timeZone}`, () => formatter(locale, timeZone, TIME, 'time').format(new Date(iso)));
 }
 
 /** "09:30 – 10:15" in the locale's own range style. */
 export function formatTimeRange(start: string, end: string, locale: string, timeZone: string): string {
-  return formatter(locale, timeZone, { hour: 'numeric', minute: '2-digit' }).formatRange(new Date(start), new Date(end));
+  return memo(`r|${start}|${end}|${locale}|${timeZone}`, () =>
+    formatter(locale, timeZone, TIME, 'time').formatRange(new Date(start), new Date(end)),
+  );
 }
 
 /** "Tue 3 Jun" style label for a day tab; `day` is a `YYYY-MM-DD` key. */
@@ -51,33 +88,29 @@ export function formatDayTab(day: string, locale: string): { weekday: string; da
   // Noon UTC keeps the calendar date stable whatever zone the label is formatted in.
   const d = new Date(`${day}T12:00:00Z`);
   return {
-    weekday: formatter(locale, 'UTC', { weekday: 'short' }).format(d),
-    date: formatter(locale, 'UTC', { day: 'numeric', month: 'short' }).format(d),
+    weekday: formatter(locale, 'UTC', { weekday: 'short' }, 'wd').format(d),
+    date: formatter(locale, 'UTC', { day: 'numeric', month: 'short' }, 'dm').format(d),
   };
 }
 
 /** "Tuesday, 3 June 2025" for a `YYYY-MM-DD` key. */
 export function formatLongDay(day: string, locale: string): string {
-  return formatter(locale, 'UTC', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
+  return formatter(locale, 'UTC', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }, 'long').format(
     new Date(`${day}T12:00:00Z`),
   );
 }
 
 /** "Tue 3 Jun, 09:30 – 10:15" for a session shown outside a day context. */
 export function formatSessionWhen(start: string, end: string, locale: string, timeZone: string): string {
-  return formatter(locale, timeZone, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).formatRange(new Date(start), new Date(end));
+  return memo(`w|${start}|${end}|${locale}|${timeZone}`, () =>
+    formatter(locale, timeZone, WHEN, 'when').formatRange(new Date(start), new Date(end)),
+  );
 }
 
 /** Short name of a time zone as the viewer knows it ("CEST", "GMT+2"). */
 export function timeZoneName(timeZone: string, locale: string, at: string | number = Date.now()): string {
   return (
-    formatter(locale, timeZone, { timeZoneName: 'short' })
+    formatter(locale, timeZone, { timeZoneName: 'short' }, 'tz')
       .formatToParts(new Date(at))
       .find((p) => p.type === 'timeZoneName')?.value ?? timeZone
   );

@@ -1,0 +1,154 @@
+/**
+ * Widget benchmark: transfer sizes (gzip) and first render of a 300-session schedule in headless
+ * Chromium with 4× CPU throttling, each against a baseline measured in the same run:
+ * - `loader.js`, and loader + every chunk a page with one <service-schedule> downloads, against
+ *   a file that only re-exports `lit`, built by the same Vite settings;
+ * - time from the loader's start to the schedule drawn, against a plain-DOM page that fetches the
+ *   same JSON and draws the same view (bench/baseline.html); plus the longest task of each.
+ *
+ * @example
+ * import { runWidgetBench } from './widgets/bench/widgets.bench.ts';
+ * const figures = await runWidgetBench(); // prints a table, returns the numbers
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { build } from 'vite';
+// @ts-expect-error plain ESM helpers without type declarations
+import { ensureWidgetsBuilt } from '../build-if-stale.mjs';
+// @ts-expect-error plain ESM helpers without type declarations
+import { CHROMIUM_ARGS, findBrowser } from '../test/find-browser.mjs';
+// @ts-expect-error plain ESM helpers without type declarations
+import { startStaticServer } from '../test/static-server.mjs';
+import { BENCH_EVENT_ID, benchEvent, benchSessions } from './bench-data.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+
+const gzipSize = async (file: string) => gzipSync(await readFile(file), { level: 9 }).length;
+
+/** gzip size of a module that only re-exports Lit, through the same Vite/Rolldown minifier. */
+async function litOnlySize(): Promise<number> {
+  const dir = join(root, '.bench');
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'lit-only.js'), "export * from 'lit';\n");
+  await build({
+    configFile: false, logLevel: 'warn', root, mode: 'production', resolve: { conditions: ['production', 'module', 'browser', 'default'] },
+    build: {
+      outDir: join(dir, 'out'), emptyOutDir: true, target: 'es2022', reportCompressedSize: false, modulePreload: false,
+      rolldownOptions: { input: join(dir, 'lit-only.js'), preserveEntrySignatures: 'exports-only', output: { entryFileNames: 'lit-only.js' } },
+    },
+  });
+  return gzipSize(join(dir, 'out', 'lit-only.js'));
+}
+
+/** Files a page with one <service-schedule> downloads: loader.js and the schedule's chunks. */
+async function schedulePageFiles(): Promise<string[]> {
+  const loader = await readFile(join(dist, 'loader.js'), 'utf8');
+  const files = JSON.parse(/\[(`chunks\/[^\]]+)\]/.exec(loader)![0].replaceAll('`', '"')) as string[];
+  const tags = /"service-schedule":\[([\d,]+)\]/.exec(loader)![1]!.split(',').map(Number);
+  return ['loader.js', ...tags.map((i) => files[i]!)];
+}
+
+const PROBE = `<script>
+  window.__long = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) __long.push(e.duration); }).observe({ type: 'longtask', buffered: true });
+  performance.mark('start');
+  window.__drawnWhen = (check) => (function poll() {
+    if (check()) return void (window.__drawn = performance.now() - performance.getEntriesByName('start')[0].startTime);
+    requestAnimationFrame(poll);
+  })();
+</script>`;
+
+function pages(baselineHtml: string) {
+  const widget = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8">${PROBE}
+<script>
+  const s = document.createElement('script'); s.async = true; s.src = '/v1/loader.js'; document.head.append(s);
+  __drawnWhen(() => document.querySelector('service-schedule')?.shadowRoot?.querySelectorAll('.session').length >= 100);
+</script></head><body><service-schedule event-id="${BENCH_EVENT_ID}" token="emb_bench"></service-schedule></body></html>`;
+  const baseline = baselineHtml
+    .replace('<head>', `<head>${PROBE}<script>__drawnWhen(() => document.querySelectorAll('.session').length >= 100)</script>`)
+    .replace('__EVENT__', BENCH_EVENT_ID);
+  return { '/widget.html': widget, '/baseline.html': baseline };
+}
+
+/** Serves dist/ at /v1/ and the benchmark event through the embed API's paths and envelope. */
+function benchApi() {
+  const event = JSON.stringify({ success: true, data: benchEvent() });
+  const sessions = JSON.stringify({ success: true, data: benchSessions() });
+  return async (ctx: any, next: () => Promise<void>) => {
+    const json = (body: string) => ((ctx.status = 200), ctx.set('Content-Type', 'application/json'), (ctx.body = body));
+    if (ctx.path === `/v1/events/${BENCH_EVENT_ID}`) return json(event);
+    if (ctx.path === `/v1/events/${BENCH_EVENT_ID}/sessions`) return json(sessions);
+    if (ctx.path.startsWith('/v1/') && !ctx.path.includes('..')) {
+      try {
+        ctx.body = await readFile(join(dist, ctx.path.slice(4)));
+        ctx.set('Content-Type', ctx.path.endsWith('.js') ? 'text/javascript' : 'application/json');
+        ctx.status = 200;
+        return;
+      } catch {
+        /* fall through to 404 */
+      }
+    }
+    return next();
+  };
+}
+
+async function measure(browser: Browser, url: string): Promise<{ drawn: number; longest: number }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(url);
+  await page.waitForFunction(() => (window as any).__drawn !== undefined, undefined, { timeout: 30_000 });
+  await page.waitForTimeout(100);
+  const result = await page.evaluate(() => ({ drawn: (window as any).__drawn as number, longest: Math.max(0, ...((window as any).__long as number[])) }));
+  await context.close();
+  return result;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Runs the benchmark, prints a table and returns the figures (bytes and milliseconds). */
+export async function runWidgetBench(): Promise<Record<string, number>> {
+  await ensureWidgetsBuilt();
+  const files = await schedulePageFiles();
+  const sizes = await Promise.all(files.map((f) => gzipSize(join(dist, f))));
+  const figures: Record<string, number> = {
+    'loader.js gzip B': sizes[0]!,
+    'schedule page gzip B (loader+lit+core+schedule)': sizes.reduce((a, b) => a + b, 0),
+    'baseline: lit only gzip B': await litOnlySize(),
+  };
+  const server = await startStaticServer({ pages: pages(await readFile(join(root, 'bench/baseline.html'), 'utf8')), api: benchApi() });
+  const browser = await chromium.launch({ executablePath: await findBrowser(), args: CHROMIUM_ARGS });
+  try {
+    const ours: { drawn: number; longest: number }[] = [];
+    const base: { drawn: number; longest: number }[] = [];
+    // Warm-up pair, then alternate so drift affects both sides alike.
+    await measure(browser, `${server.url}/widget.html`);
+    await measure(browser, `${server.url}/baseline.html`);
+    for (let i = 0; i < RUNS; i++) {
+      ours.push(await measure(browser, `${server.url}/widget.html`));
+      base.push(await measure(browser, `${server.url}/baseline.html`));
+    }
+    const drawn = median(ours.map((r) => r.drawn));
+    const baseDrawn = median(base.map((r) => r.drawn));
+    Object.assign(figures, {
+      'schedule first render ms (4x CPU)': Math.round(drawn),
+      'baseline: plain DOM first render ms (4x CPU)': Math.round(baseDrawn),
+      'render ratio (aim ≤ 1.3)': Math.round((drawn / baseDrawn) * 100) / 100,
+      'schedule longest task ms (median of runs)': Math.round(median(ours.map((r) => r.longest))),
+      'baseline: plain DOM longest task ms': Math.round(median(base.map((r) => r.longest))),
+    });
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  console.log('\nWidgets benchmark');
+  console.table(Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, { value: v }])));
+  return figures;
+}
