@@ -39,9 +39,10 @@ export function renderSkeleton(t: Messages, lines = 2, blocks = 3) {
 
 /** Up to two initials of a name ("Ada Lovelace" → "AL"). */
 export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  // Only letters and digits count: "Mallory <b>Bold</b>" gives "MB", not "M<".
+  const words = name.split(/\s+|<[^>]*>/).map((w) => [...w].find((ch) => /[\p{L}\p{N}]/u.test(ch))).filter(Boolean) as string[];
   const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
-  return letters.map((w) => [...w][0]!.toUpperCase()).join('');
+  return letters.join('').toUpperCase();
 }
 
 /**

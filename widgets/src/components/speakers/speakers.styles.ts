@@ -1,6 +1,9 @@
 import { css } from 'lit';
 
 export const speakersStyles = css`
+  .root {
+    padding: clamp(0.75rem, 2.5vw, 1.25rem);
+  }
   .gallery {
     display: grid;
     grid-template-columns: repeat(auto-fill, minmax(10.5rem, 1fr));

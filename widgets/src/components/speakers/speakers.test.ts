@@ -29,6 +29,7 @@ describe('service-speakers', () => {
     // The fixture photo URL answers 404: the image removes itself and the initials show.
     await until(() => !grace.querySelector('img'), 'failed photo to go');
     expect(root(el).querySelector('.gallery b')).to.be.null;
+    expect($$(el, '[part=avatar]')[3]!.textContent!.trim()).to.equal('MB');
   });
 
   it('opens a profile dialog with the bio as text', async () => {
