@@ -35,7 +35,7 @@ const expiresAt = z
     error: 'must be an ISO 8601 date-time with a time zone (2026-12-31T23:59:59Z) or a date (2026-12-31)',
   })
   .refine((v) => Date.parse(v) > Date.now(), 'must be in the future')
-  .openapi({ type: 'string', format: 'date-time', example: '2026-12-31T23:59:59Z' })
+  .openapi({ type: 'string', format: 'date-time', example: '2030-12-31T23:59:59Z' })
 
 const name = requiredText(100).openapi({ description: '1 to 100 characters', example: 'Conference site' })
 

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration'
 import * as initialSchema from './2026-11-22T00-00-initial-schema.ts'
+import * as speakerCounts from './2026-11-22T02-00-speaker-counts.ts'
 
 /**
  * Every migration, by name. Names sort by date, so Kysely's Migrator applies them in order.
@@ -7,4 +8,5 @@ import * as initialSchema from './2026-11-22T00-00-initial-schema.ts'
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T00-00-initial-schema': initialSchema,
+  '2026-11-22T02-00-speaker-counts': speakerCounts,
 }
