@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { runCli } from '@event-service/admin-api/cli/cli-process.ts'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { slowPost, type SystemProcess, startSystemProcess } from './testing/system-process.ts'
+
+// Child processes (tsx start-up, PGlite) are slow on a busy machine; these limits are not assertions.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 })
 
 const json = { 'Content-Type': 'application/json' }
 
@@ -50,7 +52,7 @@ describe.each(DIALECTS)('npm start as a process on %s', (dialect) => {
     const auth = { Authorization: `Bearer ${await apiKey()}` }
     const event = { name: 'Slow upload', starts_at: '2030-05-01T09:00:00Z', ends_at: '2030-05-01T17:00:00Z', description: 'x'.repeat(2000) }
     const upload = slowPost(`${system.adminUrl}/events`, event, auth)
-    await sleep(500) // let the server accept the connection and read the first half
+    await upload.inFlight
     system.child.kill('SIGTERM')
     await system.waitFor('SIGTERM: stopping')
     await expect(fetch(`${system.adminUrl.replace(/\/v1$/, '')}/healthz`)).rejects.toThrow()

@@ -8,9 +8,12 @@ import { DEMO_EVENT_ID } from '@event-service/db/seed/index.ts'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
 import { loadConfig } from '@event-service/server-common'
 import { pino } from 'pino'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DemoConfig } from './demo-server.ts'
 import { type RunningSystem, startSystem } from './start.ts'
+
+// Child processes (tsx start-up, PGlite) are slow on a busy machine; these limits are not assertions.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 })
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const HEALTHY = { success: true, data: { status: 'ok' } }

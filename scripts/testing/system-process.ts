@@ -52,22 +52,28 @@ export function startSystemProcess(env: Record<string, string>): Promise<SystemP
 }
 
 /**
- * A POST whose body is sent in two parts: `sendRest()` sends the second. Resolves `response` with
- * the status and body once the server answers.
+ * A POST whose body is sent in two parts. `inFlight` resolves once the server has parsed the
+ * request (it answered `Expect: 100-continue`) and received the first half; `sendRest()` sends the
+ * second; `response` resolves with the status and body.
  */
 export function slowPost(url: string, body: unknown, headers: Record<string, string>) {
   const bytes = Buffer.from(JSON.stringify(body))
   const half = Math.floor(bytes.length / 2)
-  let req: ReturnType<typeof request>
+  const req = request(url, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(bytes.length), Expect: '100-continue' },
+  })
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    req = request(url, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(bytes.length) } }, (res) => {
+    req.on('response', (res) => {
       let text = ''
       res.on('data', (d: Buffer) => (text += d.toString()))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
     })
     req.on('error', reject)
-    req.flushHeaders()
-    req.write(bytes.subarray(0, half))
   })
-  return { response, sendRest: () => req.end(bytes.subarray(half)) }
+  const inFlight = new Promise<void>((resolve) => {
+    req.on('continue', () => req.write(bytes.subarray(0, half), () => resolve()))
+  })
+  req.flushHeaders()
+  return { inFlight, response, sendRest: () => req.end(bytes.subarray(half)) }
 }

@@ -4,9 +4,12 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runCli } from './cli-process.ts'
 import { controlFilePath } from './control-file.ts'
+
+// Child processes (tsx start-up, PGlite) are slow on a busy machine; these limits are not assertions.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 })
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const SECRET = 'sk_[0-9A-Za-z]{36}'
