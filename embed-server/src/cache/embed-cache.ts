@@ -88,6 +88,7 @@ export class EmbedCache<T extends {}, E extends {}> {
   readonly enabled: boolean
   #stop: (() => Promise<void>) | undefined
   #barrier: (() => Promise<void>) | undefined
+  #inProcess = false
   readonly #logger: Logger
 
   constructor(options: CacheOptions) {
@@ -105,6 +106,8 @@ export class EmbedCache<T extends {}, E extends {}> {
       },
     })
     this.#stop = listening
+    // PGlite delivers notifications before the writing query resolves: nothing to wait for.
+    this.#inProcess = dbHandle.kind === 'pglite'
     this.#barrier = createSyncBarrier(() => listening.sync())
   }
 
@@ -112,10 +115,16 @@ export class EmbedCache<T extends {}, E extends {}> {
    * Resolves when every change committed before this call has been applied to the cache; false
    * when that cannot be known (listening connection down), and the cache must not be used.
    */
-  async isCurrent(): Promise<boolean> {
+  isCurrent(): boolean | Promise<boolean> {
     if (!this.enabled || !this.#barrier) return false
+    // Synchronous on the hot path where it can be: no promise, no microtask.
+    if (this.#inProcess) return true
+    return this.#awaitBarrier(this.#barrier)
+  }
+
+  async #awaitBarrier(barrier: () => Promise<void>): Promise<boolean> {
     try {
-      await this.#barrier()
+      await barrier()
       return true
     } catch {
       return false
@@ -131,6 +140,7 @@ export class EmbedCache<T extends {}, E extends {}> {
     await this.#stop?.()
     this.#stop = undefined
     this.#barrier = undefined
+    this.#inProcess = false
   }
 
   #onMessage(payload: string): void {

@@ -51,7 +51,7 @@ export function registerEventRoutes(
   deps: { db: Kysely<Database>; cache: EmbedCache<TokenLookup, EventData> },
 ): void {
   const respond = async (ctx: EmbedContext, key: string, build: (data: EventData) => unknown): Promise<void> => {
-    const data = await eventDataOf(deps.db, deps.cache, ctx)
+    const data = (ctx.state.cacheCurrent && deps.cache.events.get(ctx.state.token.eventId)) || (await eventDataOf(deps.db, deps.cache, ctx))
     let body = data.responses.get(key)
     if (!body) {
       body = serialize(build(data))

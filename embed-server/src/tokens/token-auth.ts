@@ -46,7 +46,7 @@ function tokenOf(ctx: Context): string | undefined {
  */
 export function checkToken(deps: {
   db: Kysely<Database>
-  cache: { tokens: InvalidatedCache<TokenLookup>; isCurrent(): Promise<boolean> }
+  cache: { tokens: InvalidatedCache<TokenLookup>; isCurrent(): boolean | Promise<boolean> }
 }): Middleware<EmbedState> {
   const { db, cache } = deps
   return async (ctx, next) => {
@@ -57,8 +57,9 @@ export function checkToken(deps: {
     if (!isWellFormedSecret(raw, 'emb')) throw refuse(401, 'INVALID_TOKEN', 'This is not a valid embed token')
 
     const hash = hashSecret(raw)
-    const cacheCurrent = await cache.isCurrent()
-    const token = await cache.tokens.getOrLoad(hash, () => findTokenByHash(db, hash), cacheCurrent)
+    const current = cache.isCurrent()
+    const cacheCurrent = current === true || current === false ? current : await current
+    const token = (cacheCurrent && cache.tokens.get(hash)) || (await cache.tokens.getOrLoad(hash, () => findTokenByHash(db, hash), cacheCurrent))
     if (!token.found) throw refuse(401, 'INVALID_TOKEN', 'This embed token does not exist')
     if (token.revoked) throw refuse(401, 'TOKEN_REVOKED', 'This embed token has been revoked')
     if (!token.isActive) throw refuse(403, 'TOKEN_DISABLED', 'This embed token has been disabled')
