@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { errorHandler, ok, requestContext } from '@event-service/server-common'
+import { ApiError, errorHandler, ok, requestContext } from '@event-service/server-common'
 import Koa from 'koa'
 import send from 'koa-send'
 import type { Logger } from 'pino'
@@ -40,7 +40,7 @@ function placeholderPage(config: DemoConfig): string {
  * @example
  * const app = createDemoApp({ logger, config: () => demoConfig })
  */
-export function createDemoApp({ logger, config, demoDir = DEMO_DIR }: { logger: Logger; config: () => DemoConfig; demoDir?: string }): Koa {
+export function createDemoApp({ logger, config, demoDir = DEMO_DIR }: { logger: Logger; config: () => DemoConfig | undefined; demoDir?: string }): Koa {
   const app = new Koa()
   app.silent = true
   app.use(requestContext(logger))
@@ -52,13 +52,17 @@ export function createDemoApp({ logger, config, demoDir = DEMO_DIR }: { logger: 
       return
     }
     if (ctx.path === '/config.json') {
+      const current = config()
+      // The demo token is made once the demo server listens (its origin is in the token).
+      if (!current) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The demo is still starting')
       ctx.set('Cache-Control', 'no-store')
-      ctx.body = config()
+      ctx.body = current
       return
     }
-    if (ctx.path === '/' && !existsSync(`${demoDir}/index.html`)) {
+    const current = config()
+    if (ctx.path === '/' && current && !existsSync(`${demoDir}/index.html`)) {
       ctx.type = 'html'
-      ctx.body = placeholderPage(config())
+      ctx.body = placeholderPage(current)
       return
     }
     try {

@@ -65,13 +65,16 @@ export async function startSystem(config: Config, options: StartOptions = {}): P
   let handle: DbHandle | undefined
   let control: ControlServer | undefined
 
-  const stop = async () => {
-    // Stop accepting everywhere at once and let in-flight requests finish, then release what the
-    // apps hold (the embed server flushes usage counts), then the database.
-    await Promise.allSettled([...servers.map((s) => s.close(GRACE_MS)), control?.close()])
-    for (const part of parts) await part.close().catch((err) => logger.error({ err }, 'closing failed'))
-    await handle?.close()
-  }
+  let stopped: Promise<void> | undefined
+  // Idempotent: a second call waits for the first stop instead of closing things twice.
+  const stop = () =>
+    (stopped ??= (async () => {
+      // Stop accepting everywhere at once and let in-flight requests finish, then release what
+      // the apps hold (the embed server flushes usage counts), then the database.
+      await Promise.allSettled([...servers.map((s) => s.close(GRACE_MS)), control?.close()])
+      for (const part of parts) await part.close().catch((err) => logger.error({ err }, 'closing failed'))
+      await handle?.close()
+    })())
 
   try {
     await ensureWidgetsBuilt(log)
@@ -93,7 +96,7 @@ export async function startSystem(config: Config, options: StartOptions = {}): P
     parts.push(admin)
 
     let demoConfig: DemoConfig | undefined
-    const demo = createDemoApp({ logger, config: () => demoConfig as DemoConfig })
+    const demo = createDemoApp({ logger, config: () => demoConfig })
     const { host } = config
     for (const [app, port] of [[admin.app, config.adminPort], [embed.app, config.embedPort], [demo, config.demoPort]] as const) {
       servers.push(await listen(app.callback(), { host, port }))
