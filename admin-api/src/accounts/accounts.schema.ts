@@ -1,4 +1,4 @@
-import { PLANS } from '@event-service/db'
+import { PLANS } from '@event-service/db/tables/accounts.ts'
 import { z } from 'zod'
 
 const uuid = z.uuid('must be a UUID')

@@ -1,5 +1,5 @@
 import { generateSecret, hashSecret, secretPrefix, type ApiKeyRow, type Database } from '@event-service/db'
-import { conflict, notFound } from '@event-service/server-common'
+import { conflict, notFound } from '@event-service/server-common/api-error.ts'
 import type { Kysely } from 'kysely'
 import { AccountId, ApiKeyId, CreateAccountInput, CreateApiKeyInput } from './accounts.schema.ts'
 

@@ -1,7 +1,6 @@
 import type { Database } from '@event-service/db'
-import { ApiError } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
-import { z, ZodError } from 'zod'
+import { z } from 'zod'
 import { AccountId, ApiKeyId, CreateAccountInput, CreateApiKeyInput } from '../accounts/accounts.schema.ts'
 import { createAccount, createApiKey, listApiKeys, revokeApiKey } from '../accounts/accounts.service.ts'
 
@@ -24,23 +23,6 @@ export interface CommandRequest {
   input: Record<string, unknown>
 }
 
-/** How a failed command is reported: a code as in the API's envelope and one line for people. */
-export interface CommandFailure {
-  code: string
-  message: string
-  /** HTTP status the control endpoint answers with. */
-  status: number
-}
-
-/** Input fields as the user typed them on the command line. */
-const FLAG_OF: Record<string, string> = {
-  name: '--name',
-  plan: '--plan',
-  rateLimit: '--rate-limit',
-  accountId: '--account',
-  keyId: '<key_id>',
-}
-
 /**
  * Carries out a command (validated again here: the control endpoint receives it over HTTP) and
  * returns what the CLI prints as JSON.
@@ -60,19 +42,4 @@ export async function executeCommand(db: Kysely<Database>, command: unknown): Pr
     case 'keys.revoke':
       return revokeApiKey(db, parsed.input.keyId)
   }
-}
-
-/** Turns anything a command throws into one clear line (no stack: this is for operators). */
-export function describeFailure(err: unknown): CommandFailure {
-  if (err instanceof ApiError) return { code: err.code, message: err.message, status: err.status }
-  if (err instanceof ZodError) {
-    const problems = err.issues.map((issue) => {
-      const field = issue.path.filter((p) => p !== 'input').map(String)
-      const flag = field.length ? (FLAG_OF[field.at(-1) ?? ''] ?? field.join('.')) : 'input'
-      return `${flag} ${issue.message}`
-    })
-    return { code: 'VALIDATION_ERROR', message: `Invalid input: ${problems.join('; ')}`, status: 400 }
-  }
-  const message = err instanceof Error ? err.message : String(err)
-  return { code: 'INTERNAL_ERROR', message: message.split('\n')[0] ?? 'Unknown error', status: 500 }
 }

@@ -1,6 +1,5 @@
 import type { CommandRequest } from './commands.ts'
-import { isProcessAlive, readControlFile } from './control-file.ts'
-import { CONTROL_COMMAND_PATH } from './control-server.ts'
+import { CONTROL_COMMAND_PATH, isProcessAlive, readControlFile } from './control-file.ts'
 
 /** A command the running server refused or failed; carries its one-line message. */
 export class RemoteCommandError extends Error {

@@ -2,6 +2,9 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 
+/** The path commands are posted to. */
+export const CONTROL_COMMAND_PATH = '/commands'
+
 /** Where a running `npm start` tells the CLI how to reach it. */
 export const CONTROL_FILE_NAME = 'control.json'
 

@@ -1,14 +1,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Database } from '@event-service/db'
-import { listen } from '@event-service/server-common'
+import { listen } from '@event-service/server-common/serve.ts'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import { describeFailure, executeCommand } from './commands.ts'
-import { removeControlFile, writeControlFile } from './control-file.ts'
+import { executeCommand } from './commands.ts'
+import { CONTROL_COMMAND_PATH, removeControlFile, writeControlFile } from './control-file.ts'
+import { describeFailure } from './failure.ts'
 
-/** The path commands are posted to. */
-export const CONTROL_COMMAND_PATH = '/commands'
 const MAX_BODY_BYTES = 64 * 1024
 
 /** A running control endpoint. */

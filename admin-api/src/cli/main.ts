@@ -1,5 +1,5 @@
-import { loadConfig } from '@event-service/server-common'
-import { describeFailure } from './commands.ts'
+import { loadConfig } from '@event-service/server-common/config.ts'
+import { describeFailure } from './failure.ts'
 import { parseCommandLine, USAGE, UsageError } from './parse-command-line.ts'
 import { runCommand } from './run-command.ts'
 

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { PLANS } from '@event-service/db'
+import { PLANS } from '@event-service/db/tables/accounts.ts'
 import type { CommandRequest } from './commands.ts'
 
 /** A mistake in how the command line was written (exit status 2, like most CLIs). */

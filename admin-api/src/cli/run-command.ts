@@ -1,6 +1,5 @@
-import { createDb, migrateToLatest } from '@event-service/db'
-import type { Config } from '@event-service/server-common'
-import { type CommandRequest, executeCommand } from './commands.ts'
+import type { Config } from '@event-service/server-common/config.ts'
+import type { CommandRequest } from './commands.ts'
 import { sendToRunningServer } from './control-client.ts'
 
 /**
@@ -15,6 +14,8 @@ export async function runCommand(config: Pick<Config, 'databaseUrl' | 'dataDir'>
     const remote = await sendToRunningServer(config.dataDir, command)
     if (remote.reached) return remote.data
   }
+  // Loaded only here: a command sent to a running server needs neither PGlite nor pg.
+  const [{ createDb, migrateToLatest }, { executeCommand }] = await Promise.all([import('@event-service/db'), import('./commands.ts')])
   const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: 2 })
   try {
     await migrateToLatest(handle.db)
