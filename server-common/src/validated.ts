@@ -10,7 +10,7 @@ export interface InputSchemas {
 
 /** The parsed inputs a handler receives: typed from the schemas, `undefined` where none was given. */
 export type ParsedInput<S extends InputSchemas> = {
-  [K in keyof InputSchemas]: S[K] extends z.ZodType ? z.output<S[K]> : undefined
+  [K in keyof InputSchemas]-?: S[K] extends z.ZodType ? z.output<S[K]> : undefined
 }
 
 /**
