@@ -16,7 +16,6 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
-// @ts-expect-error plain ESM helpers without type declarations
 import { ensureWidgetsBuilt } from '../build-if-stale.mjs';
 // @ts-expect-error plain ESM helpers without type declarations
 import { CHROMIUM_ARGS, findBrowser } from '../test/find-browser.mjs';

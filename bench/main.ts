@@ -1,0 +1,41 @@
+/**
+ * `npm run bench`: every benchmark of the project in one run, each against a baseline measured in
+ * that same run (these machines are shared and noisy, so only ratios within one run mean much).
+ * Prints each part's table as it goes and, last, one JSON line with every figure.
+ *
+ *   npm run bench                 # all parts
+ *   npm run bench -- admin embed  # only some parts
+ */
+type Bench = () => Promise<Record<string, number>>
+
+const PARTS: Record<string, { what: string; load: () => Promise<Bench> }> = {
+  admin: {
+    what: 'admin API: speaker search and totals on 100,000 speakers, upsert throughput',
+    load: async () => (await import('./admin.bench.ts')).runAdminBench,
+  },
+  embed: {
+    what: 'embed API: schedule of 300 sessions vs a bare node:http server',
+    load: async () => (await import('./embed.bench.ts')).runEmbedBench,
+  },
+  widgets: {
+    what: 'widgets: gzip sizes and first render in throttled Chromium vs plain DOM',
+    load: async () => (await import('../widgets/bench/widgets.bench.ts')).runWidgetBench,
+  },
+}
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'))
+const unknown = wanted.filter((name) => !(name in PARTS))
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; choose from: ${Object.keys(PARTS).join(', ')}`)
+  process.exit(2)
+}
+
+const results: Record<string, Record<string, number>> = {}
+for (const [name, part] of Object.entries(PARTS)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue
+  console.log(`\n== ${name}: ${part.what}`)
+  const started = Date.now()
+  results[name] = await (await part.load())()
+  console.log(`   (${((Date.now() - started) / 1000).toFixed(0)} s)`)
+}
+console.log(JSON.stringify({ bench: results, node: process.version, cpus: (await import('node:os')).cpus().length }))

@@ -1,5 +1,0 @@
-// Types of the widgets' build helper, a plain ES module (it runs before any TypeScript tooling).
-declare module '@event-service/widgets/build-if-stale' {
-  /** Builds widgets/dist when it is missing or older than its sources; resolves whether it built. */
-  export function ensureWidgetsBuilt(options?: { log?: (line: string) => void }): Promise<boolean>
-}
