@@ -2,20 +2,22 @@
  * Embed API benchmark: the schedule read (`GET /v1/events/{id}/sessions`, 300 sessions) through the
  * embed server with token and origin checks, against a bare `node:http` server sending the same
  * bytes with the same headers (what Node can do at best on this machine). Servers run in child
- * processes pinned to core 0, autocannon in its own child pinned to core 1; rounds alternate so
- * that drift of a shared machine hits every variant alike, and medians are reported.
+ * processes pinned to core 0, autocannon in its own child pinned to core 1 with the same
+ * connections and request headers for every variant; after a warm-up, rounds alternate so that
+ * drift of a shared machine hits every variant alike, and medians are reported with the load average.
  *
  *   npx tsx bench/embed.bench.ts                 # alone
  *   npm run bench -- embed                       # as part of npm run bench
  *   DATABASE_URL=postgres://… npx tsx bench/embed.bench.ts   # adds the Postgres variants
+ *   EMBED_BENCH_VARIANTS=pglite_cached npx tsx bench/embed.bench.ts   # only some variants (and bare)
  *
  * This file is also the child server: `embed.bench.ts --serve '<json>'`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { writeFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { createServer, request } from 'node:http'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createDb, generateSecret, hashSecret, migrateToLatest, secretPrefix, type Database } from '@event-service/db'
@@ -24,9 +26,9 @@ import { createLogger, listen, loadConfig } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 import { createEmbedApp } from '../embed-server/src/app.ts'
 
-const ROUNDS = 3
-const SECONDS = 5
-const WARMUP_SECONDS = 1
+const ROUNDS = Number(process.env.EMBED_BENCH_ROUNDS ?? 5)
+const SECONDS = Number(process.env.EMBED_BENCH_SECONDS ?? 4)
+const WARMUP_SECONDS = 2
 const CONNECTIONS = 10
 const ORIGIN = 'https://bench.example.com'
 const SESSIONS = 300
@@ -210,6 +212,20 @@ function autocannon(url: string, seconds: number): Promise<Measured> {
   })
 }
 
+/** One GET with exactly the request headers autocannon sends (Origin, no Accept-Encoding). */
+function rawGet(url: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { Origin: ORIGIN } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
@@ -224,36 +240,54 @@ export async function runEmbedBench(): Promise<Record<string, number>> {
     const variants: { name: string; url: string }[] = []
     const path = (r: Running | { eventId: string; token: string }, base: string) => `${base}/v1/events/${r.eventId}/sessions?token=${r.token}`
 
-    const pgliteCached = await startChild({ kind: 'embed', cache: true })
-    const pgliteUncached = await startChild({ kind: 'embed', cache: false })
-    children.push(pgliteCached.child, pgliteUncached.child)
-    variants.push({ name: 'pglite_cached', url: path(pgliteCached, pgliteCached.url) }, { name: 'pglite_uncached', url: path(pgliteUncached, pgliteUncached.url) })
+    const only = process.env.EMBED_BENCH_VARIANTS?.split(',')
+    const wanted = (name: string) => !only || only.includes(name)
+    for (const cache of [true, false]) {
+      const name = cache ? 'pglite_cached' : 'pglite_uncached'
+      if (!wanted(name)) continue
+      const r = await startChild({ kind: 'embed', cache })
+      children.push(r.child)
+      variants.push({ name, url: path(r, r.url) })
+    }
 
-    if (process.env.DATABASE_URL) {
+    if (process.env.DATABASE_URL && (wanted('postgres_cached') || wanted('postgres_uncached'))) {
       pgDb = await createTestDb('postgres')
       const seeded = await seedBenchEvent(pgDb.db)
       for (const cache of [true, false]) {
+        const name = cache ? 'postgres_cached' : 'postgres_uncached'
+        if (!wanted(name)) continue
         const r = await startChild({ kind: 'embed', cache, databaseUrl: pgDb.url!, ...seeded })
         children.push(r.child)
-        variants.push({ name: cache ? 'postgres_cached' : 'postgres_uncached', url: path(seeded, r.url) })
+        variants.push({ name, url: path(seeded, r.url) })
       }
     }
+    if (variants.length === 0) throw new Error(`No variant left by EMBED_BENCH_VARIANTS=${process.env.EMBED_BENCH_VARIANTS}`)
 
-    // The bare server sends exactly what the embed server sends (bytes and headers).
-    const sample = await fetch(variants[0]!.url, { headers: { Origin: ORIGIN } })
-    if (sample.status !== 200) throw new Error(`embed server answered ${sample.status}: ${await sample.text()}`)
+    // The bare server sends exactly what the embed server sends to autocannon (bytes and headers:
+    // captured with autocannon's own request headers, so no Accept-Encoding and an identity body).
+    const sample = await rawGet(variants[0]!.url)
+    if (sample.status !== 200) throw new Error(`embed server answered ${sample.status}: ${sample.body.toString()}`)
     const headers: Record<string, string> = {}
-    sample.headers.forEach((v, k) => {
-      if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k)) headers[k] = v
-    })
-    const body = Buffer.from(await sample.arrayBuffer())
+    for (const [k, v] of Object.entries(sample.headers)) {
+      if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(k)) headers[k] = String(v)
+    }
+    const body = sample.body
     writeFileSync(join(tmp, 'response.json'), JSON.stringify({ headers, body: body.toString('base64') }))
     const bare = await startChild({ kind: 'bare', responseFile: join(tmp, 'response.json') })
     children.push(bare.child)
-    const all = [{ name: 'bare', url: `${bare.url}/` }, ...variants]
+    // Same path and query as the embed server's, so the requests are byte for byte the same size.
+    const all = [{ name: 'bare', url: `${bare.url}${new URL(variants[0]!.url).pathname}${new URL(variants[0]!.url).search}` }, ...variants]
+    for (const v of all) {
+      const got = await rawGet(v.url)
+      const names = (h: Record<string, unknown>) => Object.keys(h).filter((k) => k !== 'x-request-id').sort().join(',')
+      if (got.status !== 200 || !got.body.equals(body) || names(got.headers) !== names(sample.headers)) {
+        throw new Error(`${v.name} does not answer like the others: ${got.status}, ${got.body.length} bytes, headers ${names(got.headers)}`)
+      }
+    }
 
+    const loadBefore = loadavg()[0]!
     console.log(
-      `   ${SESSIONS} sessions, ${(body.length / 1024).toFixed(0)} KiB per answer; ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s; ` +
+      `   ${SESSIONS} sessions, ${(body.length / 1024).toFixed(0)} KiB per answer; ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up, ${ROUNDS} rounds × ${SECONDS} s; ` +
         (hasTaskset ? 'servers on core 0, autocannon on core 1' : 'taskset not found: processes not pinned') +
         (process.env.DATABASE_URL ? '' : '; Postgres skipped (DATABASE_URL not set)'),
     )
@@ -268,7 +302,8 @@ export async function runEmbedBench(): Promise<Record<string, number>> {
       }
     }
 
-    const figures: Record<string, number> = { sessions: SESSIONS, body_bytes: body.length }
+    const loadAfter = loadavg()[0]!
+    const figures: Record<string, number> = { sessions: SESSIONS, body_bytes: body.length, load_before: loadBefore, load_after: loadAfter }
     const rows: string[][] = [['variant', 'req/s', 'p99 ms', 'req/s vs bare', 'p99 vs bare']]
     for (const v of all) {
       const runs = results[v.name]!
@@ -289,7 +324,8 @@ export async function runEmbedBench(): Promise<Record<string, number>> {
     }
     const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)))
     for (const r of rows) console.log(`   ${r.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')}`)
-    console.log('   aim: pglite_cached ≥ 0.75× bare req/s, p99 ≤ 1.5× bare')
+    console.log(`   load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after (2 cores shared: compare ratios, not req/s)`)
+    console.log('   aim: cached ≥ 0.75× bare req/s, p99 ≤ 1.5× bare')
     return figures
   } finally {
     // Servers go before their database is dropped, so that none of them sees it vanish.
