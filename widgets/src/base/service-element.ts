@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import { apiRoot, defaultApiRoot } from '../api/api-base.js';
 import { ApiError } from '../api/api-error.js';
 import { EmbedClient } from '../api/client.js';
-import { messagesFor, resolveLocale, SUPPORTED_LANGUAGES, type Messages } from '../i18n/index.js';
+import { loadMessages, messagesFor, resolveLocale, SUPPORTED_LANGUAGES, type Messages } from '../i18n/index.js';
 import { themeStyles } from '../styles/theme.styles.js';
 
 /** Colour themes every element accepts. */
@@ -65,6 +65,12 @@ export class ServiceElement extends LitElement {
   protected get intlLocale(): string {
     const locale = resolveLocale(this, this.locale);
     return SUPPORTED_LANGUAGES.includes(locale.split('-')[0]!.toLowerCase()) ? locale : 'en';
+  }
+
+  /** Waits for the locale's message catalogue (loaded on demand) before the first render in it. */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    const loading = loadMessages(this.intlLocale);
+    return loading ? loading.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
   }
 
   /** Message catalogue of the current locale. */

@@ -54,9 +54,11 @@ function wallClock(iso: string | number, timeZone: string): Date {
   return new Date(ms + zoneOffset(ms, timeZone));
 }
 
-/** The viewer's own IANA time zone. */
+let viewerZone: string | undefined;
+
+/** The viewer's own IANA time zone (read once: a page does not move between zones). */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (viewerZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
 
 /** `YYYY-MM-DD` of an instant in a time zone: the key of the day tab it belongs to. */

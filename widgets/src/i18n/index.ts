@@ -1,12 +1,20 @@
-import { de } from './de.js';
 import { en, type Messages } from './en.js';
 
 export type { Messages };
 
-const catalogues: Record<string, Messages> = { en, de };
+/**
+ * Catalogues other than English load on first use, in their own chunk: most pages speak one
+ * language, and English is the fallback every element needs anyway.
+ */
+const loaders: Record<string, () => Promise<Messages>> = {
+  de: () => import('./de.js').then((m) => m.de),
+};
+
+const catalogues: Record<string, Messages> = { en };
+const loading: Record<string, Promise<unknown>> = {};
 
 /** Languages with a full message catalogue. */
-export const SUPPORTED_LANGUAGES = Object.keys(catalogues);
+export const SUPPORTED_LANGUAGES = ['en', ...Object.keys(loaders)];
 
 /**
  * The locale an element speaks: its own `locale` attribute, else the nearest `lang` in the page
@@ -23,8 +31,27 @@ export function resolveLocale(el: HTMLElement, explicit: string | undefined): st
   }
 }
 
-/** Messages for a locale, falling back to English for languages we do not ship. */
+/** Messages for a locale, falling back to English for languages we do not ship (or not yet loaded). */
 export function messagesFor(locale: string): Messages {
-  const language = locale.split('-')[0]!.toLowerCase();
-  return catalogues[language] ?? en;
+  return catalogues[languageOf(locale)] ?? en;
 }
+
+/**
+ * Loads the catalogue of a locale; undefined when it is already there (or is English), so
+ * callers can stay synchronous in the common case.
+ *
+ * @example
+ * await loadMessages('de-AT'); // then messagesFor('de-AT') is German
+ */
+export function loadMessages(locale: string): Promise<unknown> | undefined {
+  const language = languageOf(locale);
+  const load = loaders[language];
+  if (!load || catalogues[language]) return undefined;
+  return (loading[language] ??= load().then(
+    (messages) => (catalogues[language] = messages),
+    // A failed download leaves English in place; a later element may try again.
+    () => delete loading[language],
+  ));
+}
+
+const languageOf = (locale: string) => locale.split('-')[0]!.toLowerCase();

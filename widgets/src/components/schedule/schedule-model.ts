@@ -19,6 +19,18 @@ export interface ScheduleModel {
   rooms: string[];
 }
 
+/**
+ * Orders room and track names case- and accent-insensitively. Not `localeCompare`: its first call
+ * builds ICU's collator, some 60 ms of main thread on a slow phone, for a list of a few names.
+ */
+export function byName(a: string, b: string): number {
+  const x = sortKey(a);
+  const y = sortKey(b);
+  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
+}
+
+const sortKey = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
 /** Grid row granularity in minutes. */
 export const SLOT_MINUTES = 5;
 
@@ -39,7 +51,7 @@ export function buildModel(sessions: Session[], timeZone: string): ScheduleModel
     const text = [session.title, ...session.speakers.map((s) => s.name)].join('\n').toLowerCase();
     return { session, day, start, end, text };
   });
-  const sort = (s: Set<string>) => [...s].sort((a, b) => a.localeCompare(b));
+  const sort = (s: Set<string>) => [...s].sort(byName);
   return { items, days: [...days].sort(), tracks: sort(tracks), rooms: sort(rooms) };
 }
 
@@ -87,7 +99,7 @@ export interface DayLayout {
  */
 export function layoutDay(items: ScheduleItem[], groupBy: 'room' | 'track'): DayLayout {
   const key = (it: ScheduleItem) => it.session[groupBy];
-  const columns = [...new Set(items.map(key))].filter((c): c is string => c !== null).sort((a, b) => a.localeCompare(b));
+  const columns = [...new Set(items.map(key))].filter((c): c is string => c !== null).sort(byName);
   const first = Math.floor(Math.min(...items.map((i) => i.start)) / 30) * 30;
   const last = Math.max(...items.map((i) => i.end));
   const rowOf = (minutes: number) => Math.floor((minutes - first) / SLOT_MINUTES) + 2;
