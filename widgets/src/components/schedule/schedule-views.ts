@@ -53,9 +53,7 @@ function nowLine(ctx: DayContext, row?: number) {
 }
 
 /**
- * One day as a grid (a column per room or track, a row of fixed height per 5 minutes: rows sized
- * by their content would make the browser measure every card several times, the slowest part of
- * a first render) that container queries
+ * One day as a grid (a column per room or track, a row per 5 minutes) that container queries
  * turn into a list on narrow screens: one DOM for both, in time order, so screen readers and
  * the list read the same sequence.
  */
@@ -69,7 +67,7 @@ export function renderDay(items: ScheduleItem[], ctx: DayContext) {
     return html`${before}${card(p.item, ctx, `grid-row:${p.row}/span ${p.span};grid-column:${col};`)}`;
   });
   return html`<div class="grid${ctx.list ? ' grid--list' : ''}" part="grid"
-    style="--_cols:${Math.max(1, layout.columns.length)};grid-template-rows:auto repeat(${layout.rows},var(--_row))">
+    style="--_cols:${Math.max(1, layout.columns.length)};grid-template-rows:auto repeat(${layout.rows},minmax(var(--_row),auto))">
     ${layout.columns.map((c, i) => html`<div class="col-head" aria-hidden="true" style="grid-column:${i + 2}">${c}</div>`)}
     ${layout.times.map(
       (t) => html`<div class="slot-time" aria-hidden="true" style="grid-row:${t.row}">${formatTime(t.iso, ctx.lang, ctx.timeZone)}</div>`,

@@ -142,9 +142,7 @@ export const scheduleStyles = css`
     justify-content: end;
   }
   .grid {
-    /* Height of 5 minutes: a 25-minute talk gets five rows, room for time, two lines of title,
-       speakers and room. */
-    --_row: 1.5rem;
+    --_row: 0.6rem;
     position: relative;
     display: grid;
     grid-template-columns: minmax(3.75rem, max-content) repeat(var(--_cols), minmax(10.5rem, 1fr));
@@ -184,18 +182,6 @@ export const scheduleStyles = css`
     border-radius: calc(var(--_radius) * 0.7);
     background: var(--_surface);
     transition: border-color 0.15s, box-shadow 0.15s;
-  }
-  .grid:not(.grid--list) > .session {
-    /* Rows have a fixed height: a short session clips what does not fit (the dialog shows all),
-       and the browser lays out only the cards on screen, as its size never depends on them. */
-    overflow: hidden;
-    content-visibility: auto;
-  }
-  .grid:not(.grid--list) .session__title {
-    display: -webkit-box;
-    -webkit-box-orient: vertical;
-    -webkit-line-clamp: 2;
-    overflow: hidden;
   }
   .session:hover {
     box-shadow: var(--_shadow);
@@ -318,11 +304,6 @@ export const scheduleStyles = css`
     }
     .grid > .session {
       margin: 0;
-      overflow: visible;
-      content-visibility: visible;
-    }
-    .grid .session__title {
-      display: block;
     }
     .grid > .now {
       margin: 0.75rem 0;
