@@ -5,6 +5,7 @@ import Koa, { type Middleware } from 'koa'
 import compose from 'koa-compose'
 import type { Logger } from 'pino'
 import { EmbedCache } from './cache/embed-cache.ts'
+import { createFastPath, type FastPath, type RequestHandler } from './fast-path.ts'
 import { registerEventRoutes } from './events/events.routes.ts'
 import type { EventData } from './events/events.service.ts'
 import { createEmbedRateLimits } from './rate-limit/embed-rate-limit.ts'
@@ -40,6 +41,21 @@ export interface EmbedAppDeps {
   widgetsDir?: string
   /** `false` turns off the token and event caches (every request reads the database). */
   cache?: boolean
+  /** `false` sends cached reads through the Koa pipeline too (tests compare both). */
+  fastPath?: boolean
+}
+
+/** Koa whose `callback()` puts the hot path of cached reads (`fast-path.ts`) in front of the pipeline. */
+class EmbedKoa extends Koa<EmbedState> {
+  fastPath: FastPath | undefined
+
+  override callback(): ReturnType<Koa<EmbedState>['callback']> {
+    const koa = super.callback()
+    const fast = this.fastPath
+    if (!fast) return koa
+    const handler = (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]) => fast(req, res, koa as RequestHandler)
+    return handler as unknown as ReturnType<Koa<EmbedState>['callback']>
+  }
 }
 
 /**
@@ -79,7 +95,10 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<{ app: Koa<Emb
     ctx.status = 204
   })
 
-  const app = new Koa<EmbedState>()
+  const app = new EmbedKoa()
+  if (cache.enabled && deps.fastPath !== false) {
+    app.fastPath = createFastPath({ cache, usage, perTokenLimit: limits.perTokenLimit, logger, proxied: () => app.proxy })
+  }
   app.use(requestContext(logger))
   app.use(errorHandler())
   app.use(router.routes())

@@ -10,6 +10,11 @@ export interface RequestState {
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
+/** The id of a request: the caller's `X-Request-Id` when it is sane, else a new UUID. */
+export function requestIdOf(incoming: string | undefined): string {
+  return incoming && CLIENT_REQUEST_ID.test(incoming) ? incoming : randomUUID()
+}
+
 /**
  * Gives every request an id (the caller's `X-Request-Id` when it is sane, else a new UUID),
  * echoes it in the response, and logs one line per request when it ends. Logs the path only:
@@ -17,8 +22,7 @@ const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
  */
 export function requestContext(logger: Logger): Middleware<RequestState> {
   return async (ctx, next) => {
-    const incoming = ctx.get('X-Request-Id')
-    const requestId = CLIENT_REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    const requestId = requestIdOf(ctx.get('X-Request-Id'))
     ctx.state.requestId = requestId
     ctx.state.log = logger.child({ requestId })
     ctx.set('X-Request-Id', requestId)

@@ -14,6 +14,15 @@ const MAX_VARIANTS = 2_000
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
+/** Keys of the serialised answers in `EventData.responses` (shared with `fast-path.ts`). */
+export const responseKey = {
+  event: () => 'event',
+  sessions: (day: string | undefined, track: string | undefined) => `sessions\n${day ?? ''}\n${track ?? '\u0000'}`,
+  session: (sessionId: string) => `session\n${sessionId}`,
+  speakers: () => 'speakers',
+  speaker: (speakerId: string) => `speaker\n${speakerId}`,
+}
+
 type EmbedContext = Context & { state: EmbedState; params: Record<string, string> }
 
 /** The event's public data, from the cache when it is known to be current. */
@@ -60,28 +69,28 @@ export function registerEventRoutes(
     await sendSerialized(ctx, body)
   }
 
-  router.get('/v1/events/:eventId', guard, (ctx) => respond(ctx as EmbedContext, 'event', (d) => d.event))
+  router.get('/v1/events/:eventId', guard, (ctx) => respond(ctx as EmbedContext, responseKey.event(), (d) => d.event))
 
   router.get('/v1/events/:eventId/sessions', guard, async (ctx) => {
     const day = dayQuery(ctx)
     const track = singleQuery(ctx, 'track', 200)
-    await respond(ctx as EmbedContext, `sessions\n${day ?? ''}\n${track ?? '\u0000'}`, (d) => filterSessions(d, { day, track }))
+    await respond(ctx as EmbedContext, responseKey.sessions(day, track), (d) => filterSessions(d, { day, track }))
   })
 
   router.get('/v1/events/:eventId/sessions/:sessionId', guard, async (ctx) => {
     const { sessionId } = (ctx as EmbedContext).params
-    await respond(ctx as EmbedContext, `session\n${sessionId}`, (d) => {
+    await respond(ctx as EmbedContext, responseKey.session(sessionId!), (d) => {
       const session = d.sessionsById.get(sessionId!)
       if (!session) throw notFound('Session')
       return session
     })
   })
 
-  router.get('/v1/events/:eventId/speakers', guard, (ctx) => respond(ctx as EmbedContext, 'speakers', (d) => d.speakers))
+  router.get('/v1/events/:eventId/speakers', guard, (ctx) => respond(ctx as EmbedContext, responseKey.speakers(), (d) => d.speakers))
 
   router.get('/v1/events/:eventId/speakers/:speakerId', guard, async (ctx) => {
     const { speakerId } = (ctx as EmbedContext).params
-    await respond(ctx as EmbedContext, `speaker\n${speakerId}`, (d) => {
+    await respond(ctx as EmbedContext, responseKey.speaker(speakerId!), (d) => {
       // A speaker who is not public is answered exactly like one who does not exist.
       const speaker = d.speakersById.get(speakerId!)
       if (!speaker) throw notFound('Speaker')

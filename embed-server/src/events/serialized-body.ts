@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import accepts from 'accepts'
+import type { IncomingMessage } from 'node:http'
 import type { Context } from 'koa'
 
 const gzipAsync = promisify(gzip)
@@ -15,7 +17,13 @@ export interface SerializedBody {
   etag: string
   gzip?: Promise<Buffer>
   br?: Promise<Buffer>
+  /** The compressed forms once made (for the synchronous hot path, `fast-path.ts`). */
+  gzipBytes?: Buffer
+  brBytes?: Buffer
 }
+
+/** Content encodings an answer is sent in. */
+export type Encoding = 'br' | 'gzip' | 'identity'
 
 /** `{success: true, data}` as bytes with a weak ETag (weak: the same for every Content-Encoding). */
 export function serialize(data: unknown): SerializedBody {
@@ -28,11 +36,31 @@ export function serialize(data: unknown): SerializedBody {
  * `Cache-Control: no-cache` does not matter here: it asks caches to revalidate, and this is the
  * origin answering the revalidation (fetch() adds it to every manual If-None-Match).
  */
-function matchesEtag(ifNoneMatch: string, etag: string): boolean {
+export function matchesEtag(ifNoneMatch: string, etag: string): boolean {
   if (!ifNoneMatch) return false
   if (ifNoneMatch.trim() === '*') return true
   const opaque = etag.replace(/^W\//, '')
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque)
+}
+
+/** Memo of negotiations per Accept-Encoding header (browsers send a handful); cleared when full. */
+const negotiated = new Map<string, Encoding>()
+
+/**
+ * The encoding to send `body` in for this `Accept-Encoding` header (or ''): brotli or gzip by the
+ * client's preference (negotiated by \`accepts\`, as Koa's \`ctx.acceptsEncodings\`), identity for
+ * small answers or when neither is accepted.
+ */
+export function encodingFor(body: SerializedBody, acceptEncoding: string): Encoding {
+  if (!acceptEncoding || body.json.length < COMPRESS_FROM_BYTES) return 'identity'
+  let encoding = negotiated.get(acceptEncoding)
+  if (encoding === undefined) {
+    const best = accepts({ headers: { 'accept-encoding': acceptEncoding } } as IncomingMessage).encodings(['br', 'gzip', 'identity'])
+    encoding = best === 'br' || best === 'gzip' ? best : 'identity'
+    if (negotiated.size >= 500) negotiated.clear()
+    negotiated.set(acceptEncoding, encoding)
+  }
+  return encoding
 }
 
 /**
@@ -51,13 +79,15 @@ export async function sendSerialized(ctx: Context, body: SerializedBody): Promis
     return
   }
   ctx.type = 'application/json; charset=utf-8'
-  const accepted = ctx.get('Accept-Encoding') && body.json.length >= COMPRESS_FROM_BYTES ? ctx.acceptsEncodings('br', 'gzip', 'identity') : 'identity'
+  const accepted = encodingFor(body, ctx.get('Accept-Encoding'))
   if (accepted === 'br') {
-    body.br ??= brotliAsync(body.json, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.json.length } })
+    body.br ??= brotliAsync(body.json, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.json.length } }).then(
+      (bytes) => (body.brBytes = bytes),
+    )
     ctx.set('Content-Encoding', 'br')
     ctx.body = await body.br
   } else if (accepted === 'gzip') {
-    body.gzip ??= gzipAsync(body.json)
+    body.gzip ??= gzipAsync(body.json).then((bytes) => (body.gzipBytes = bytes))
     ctx.set('Content-Encoding', 'gzip')
     ctx.body = await body.gzip
   } else {

@@ -4,6 +4,8 @@ import type { EmbedState } from './token-auth.ts'
 
 /** Headers a widget may read from a cross-origin answer. */
 const EXPOSED = ['Retry-After', 'X-Request-Id', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']
+/** `Access-Control-Expose-Headers` as @koa/cors sends it (for `fast-path.ts`). */
+export const EXPOSED_HEADERS = EXPOSED.join(',')
 
 /**
  * CORS for the embed API, granted only to the origin that `checkToken` accepted

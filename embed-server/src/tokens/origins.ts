@@ -23,6 +23,20 @@ const WILDCARD_LABEL = '*.'
  */
 export function normaliseOrigin(value: string): string | undefined {
   if (!value || value === 'null') return undefined
+  // Pages send the same few Origin headers over and over: parse each once (bounded memo).
+  const known = normalised.get(value)
+  if (known !== undefined) return known || undefined
+  const origin = parseOrigin(value)
+  if (normalised.size >= MEMO_SIZE) normalised.clear()
+  normalised.set(value, origin ?? '')
+  return origin
+}
+
+/** Memo of `normaliseOrigin` ('' for "not an origin"); cleared when full, so a flood of made-up origins cannot grow it. */
+const MEMO_SIZE = 1_000
+const normalised = new Map<string, string>()
+
+function parseOrigin(value: string): string | undefined {
   let url: URL
   try {
     url = new URL(value)
@@ -68,20 +82,30 @@ export function compileOriginPolicy(allowed: readonly string[]): OriginPolicy {
     const origin = normaliseOrigin(entry.trim())
     if (origin) exact.add(origin)
   }
+  const matchesWildcard = (origin: string): boolean => {
+    let url: URL
+    try {
+      url = new URL(origin)
+    } catch {
+      return false
+    }
+    return wildcards.some((w) => url.protocol === w.scheme && url.port === w.port && url.hostname.length > w.suffix.length && url.hostname.endsWith(w.suffix))
+  }
+  // Verdicts on wildcards are remembered per policy (a cached token's policy lives as long as its
+  // cache entry); bounded like the origin memo.
+  const wildcardVerdicts = new Map<string, boolean>()
   return {
     allowsAll: false,
     matches(origin) {
       if (exact.has(origin)) return true
       if (wildcards.length === 0) return false
-      let url: URL
-      try {
-        url = new URL(origin)
-      } catch {
-        return false
+      let verdict = wildcardVerdicts.get(origin)
+      if (verdict === undefined) {
+        verdict = matchesWildcard(origin)
+        if (wildcardVerdicts.size >= MEMO_SIZE) wildcardVerdicts.clear()
+        wildcardVerdicts.set(origin, verdict)
       }
-      return wildcards.some(
-        (w) => url.protocol === w.scheme && url.port === w.port && url.hostname.length > w.suffix.length && url.hostname.endsWith(w.suffix),
-      )
+      return verdict
     },
   }
 }

@@ -1,4 +1,5 @@
-import { hashSecret, isWellFormedSecret, type Database } from '@event-service/db'
+import { hash } from 'node:crypto'
+import { isWellFormedSecret, type Database } from '@event-service/db'
 import { ApiError, type RequestState } from '@event-service/server-common'
 import type { Context, Middleware } from 'koa'
 import type { Kysely } from 'kysely'
@@ -18,11 +19,12 @@ export interface EmbedState extends RequestState {
 const refuse = (status: number, code: ConstructorParameters<typeof ApiError>[1], message: string) =>
   new ApiError(status, code, message)
 
-/** `?token=` or `Authorization: Bearer`; both at once must agree. */
-function tokenOf(ctx: Context): string | undefined {
-  const fromQuery = ctx.query.token
+/**
+ * `?token=` (`fromQuery`: the parsed query's value) or `Authorization: Bearer` (`header`: the
+ * header or ''); both at once must agree.
+ */
+export function tokenOf(fromQuery: string | string[] | undefined, header: string): string | undefined {
   if (Array.isArray(fromQuery)) throw refuse(401, 'INVALID_TOKEN', 'Send one embed token, not several')
-  const header = ctx.get('Authorization')
   let fromHeader: string | undefined
   if (header) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
@@ -33,6 +35,34 @@ function tokenOf(ctx: Context): string | undefined {
     throw refuse(401, 'INVALID_TOKEN', 'The token in the query and the one in the Authorization header differ')
   }
   return fromHeader ?? (fromQuery || undefined)
+}
+
+/** SHA-256 hex of a token, as `hashSecret` of the db package computes it (one-shot: no Hash object per request). */
+export function hashToken(raw: string): string {
+  return hash('sha256', raw, 'hex')
+}
+
+/**
+ * Why `token` may not be used for `eventId` from this origin, in the order of DESIGN.md's table
+ * (unknown, revoked, disabled, expired, other event, origin); `undefined` when it may. Expiry is
+ * compared with `nowMs`, never cached as a verdict.
+ */
+export function tokenRefusal(token: TokenLookup, eventId: string | undefined, originHeader: string, refererHeader: string, nowMs: number): ApiError | undefined {
+  if (!token.found) return refuse(401, 'INVALID_TOKEN', 'This embed token does not exist')
+  if (token.revoked) return refuse(401, 'TOKEN_REVOKED', 'This embed token has been revoked')
+  if (!token.isActive) return refuse(403, 'TOKEN_DISABLED', 'This embed token has been disabled')
+  if (token.expiresAtMs !== null && token.expiresAtMs <= nowMs) return refuse(401, 'TOKEN_EXPIRED', 'This embed token has expired')
+  if (eventId !== token.eventId) return refuse(403, 'EVENT_MISMATCH', 'This embed token belongs to another event')
+  if (!token.origins.allowsAll) {
+    const origin = requestOrigin(originHeader, refererHeader)
+    if (!origin || !token.origins.matches(origin)) return refuse(403, 'ORIGIN_NOT_ALLOWED', 'This embed token may not be used from this website')
+  }
+  return undefined
+}
+
+/** The origin an accepted request is granted CORS for: its `Origin` header exactly as sent; none for `null` or an unparsable one. */
+export function corsOriginOf(originHeader: string): string | undefined {
+  return originHeader && requestOrigin(originHeader, undefined) ? originHeader : undefined
 }
 
 /**
@@ -52,32 +82,23 @@ export function checkToken(deps: {
   return async (ctx, next) => {
     // The answer depends on Origin (CORS grant or refusal), refusals included.
     ctx.vary('Origin')
-    const raw = tokenOf(ctx)
+    const raw = tokenOf(ctx.query.token, ctx.get('Authorization'))
     if (!raw) throw refuse(401, 'TOKEN_MISSING', 'An embed token is required: add ?token=emb_… or an Authorization: Bearer header')
     if (!isWellFormedSecret(raw, 'emb')) throw refuse(401, 'INVALID_TOKEN', 'This is not a valid embed token')
 
-    const hash = hashSecret(raw)
+    const tokenHash = hashToken(raw)
     const current = cache.isCurrent()
     const cacheCurrent = current === true || current === false ? current : await current
-    const token = (cacheCurrent && cache.tokens.get(hash)) || (await cache.tokens.getOrLoad(hash, () => findTokenByHash(db, hash), cacheCurrent))
-    if (!token.found) throw refuse(401, 'INVALID_TOKEN', 'This embed token does not exist')
-    if (token.revoked) throw refuse(401, 'TOKEN_REVOKED', 'This embed token has been revoked')
-    if (!token.isActive) throw refuse(403, 'TOKEN_DISABLED', 'This embed token has been disabled')
-    if (token.expiresAtMs !== null && token.expiresAtMs <= Date.now()) throw refuse(401, 'TOKEN_EXPIRED', 'This embed token has expired')
+    const token = (cacheCurrent && cache.tokens.get(tokenHash)) || (await cache.tokens.getOrLoad(tokenHash, () => findTokenByHash(db, tokenHash), cacheCurrent))
     const eventId = (ctx as Context & { params?: Record<string, string> }).params?.eventId
-    if (eventId !== token.eventId) throw refuse(403, 'EVENT_MISMATCH', 'This embed token belongs to another event')
-
     const originHeader = ctx.get('Origin')
-    if (!token.origins.allowsAll) {
-      const origin = requestOrigin(originHeader, ctx.get('Referer'))
-      if (!origin || !token.origins.matches(origin)) {
-        throw refuse(403, 'ORIGIN_NOT_ALLOWED', 'This embed token may not be used from this website')
-      }
-    }
-    ctx.state.token = token
+    const refusal = tokenRefusal(token, eventId, originHeader, ctx.get('Referer'), Date.now())
+    if (refusal) throw refusal
+    ctx.state.token = token as KnownToken
     ctx.state.cacheCurrent = cacheCurrent
     // Echo the header exactly as the browser sent it; an opaque (`null`) or unparsable origin gets nothing.
-    if (originHeader && requestOrigin(originHeader, undefined)) ctx.state.corsOrigin = originHeader
+    const corsOrigin = corsOriginOf(originHeader)
+    if (corsOrigin) ctx.state.corsOrigin = corsOrigin
     await next()
   }
 }

@@ -7,7 +7,8 @@ export const USAGE_FLUSH_MS = 2_000
 
 interface Pending {
   count: number
-  lastUsedAt: Date
+  /** Epoch milliseconds (a number: no Date per request). */
+  lastUsedAt: number
 }
 
 /** Counts accepted requests per token in memory and writes them in batches. */
@@ -37,7 +38,7 @@ export function createUsageCounter(db: Kysely<Database>, logger: Logger, interva
     if (pending.size === 0) return
     const batch = pending
     pending = new Map()
-    const rows = [...batch].map(([id, p]) => sql`(${id}::uuid, ${p.count}::bigint, ${p.lastUsedAt.toISOString()}::timestamptz)`)
+    const rows = [...batch].map(([id, p]) => sql`(${id}::uuid, ${p.count}::bigint, ${new Date(p.lastUsedAt).toISOString()}::timestamptz)`)
     try {
       await sql`
         update embed_tokens as t
@@ -61,7 +62,7 @@ export function createUsageCounter(db: Kysely<Database>, logger: Logger, interva
 
   return {
     count(tokenId) {
-      const now = new Date()
+      const now = Date.now()
       const p = pending.get(tokenId)
       if (p) {
         p.count++

@@ -1,0 +1,225 @@
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Writable } from 'node:stream'
+import type { DbHandle } from '@event-service/db'
+import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
+import { createLogger, loadConfig } from '@event-service/server-common'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEmbedApp } from './app.ts'
+import type { FastPath, RequestHandler } from './fast-path.ts'
+import { seedEvent, seedSession, seedSpeaker, seedToken, type SeededEvent } from './testing/embed-fixtures.ts'
+
+const ORIGIN = 'https://shop.example.com'
+
+interface Raw {
+  status: number
+  headers: IncomingHttpHeaders
+  body: Buffer
+}
+
+function rawGet(base: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, base), { headers, agent: false }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** Headers in the order sent, without those that differ between any two answers. */
+const comparable = (r: Raw, extraVolatile: string[] = []) =>
+  Object.entries(r.headers).filter(([k]) => !['date', 'x-request-id', 'connection', 'keep-alive', ...extraVolatile].includes(k))
+
+interface Instance {
+  url: string
+  /** Requests the hot path handed to Koa (only counted with the hot path on). */
+  handedToKoa: number
+  logLines: Record<string, unknown>[]
+  close(): Promise<void>
+}
+
+/** An embed server with or without the hot path, counting the requests the hot path hands to Koa. */
+async function startInstance(dbHandle: DbHandle, fastPath: boolean, embedRateLimit = 0): Promise<Instance> {
+  const logLines: Record<string, unknown>[] = []
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString().split('\n')) if (line) logLines.push(JSON.parse(line) as Record<string, unknown>)
+      done()
+    },
+  })
+  const config = { ...loadConfig({ EMBED_PORT: '0', EMBED_RATE_LIMIT: String(embedRateLimit) }), redisUrl: undefined }
+  const embed = await createEmbedApp({ dbHandle, config, logger: createLogger('info', undefined, sink), fastPath })
+  const koa = embed.app.callback() as unknown as RequestHandler
+  const fast = (embed.app as unknown as { fastPath?: FastPath }).fastPath
+  expect(Boolean(fast)).toBe(fastPath)
+  const instance: Instance = { url: '', handedToKoa: 0, logLines, close: async () => {} }
+  const server: Server = createServer(
+    fast
+      ? (req, res) =>
+          fast(req, res, (q, s) => {
+            instance.handedToKoa++
+            return koa(q, s)
+          })
+      : koa,
+  )
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  instance.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  instance.close = async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await embed.close()
+  }
+  return instance
+}
+
+/**
+ * The hot path of cached reads (`fast-path.ts`) must answer exactly like the Koa pipeline: same
+ * status, headers (in order) and bytes, for every read, encoding, conditional request and limit.
+ */
+describe.each(DIALECTS)('hot path of cached reads on %s', (dialect) => {
+  let dbHandle: DbHandle
+  let fast: Instance
+  let koa: Instance
+  let ev: SeededEvent
+  let token: string
+  let sessionId: string
+  let speakerId: string
+
+  beforeAll(async () => {
+    dbHandle = await createTestDb(dialect)
+    ev = await seedEvent(dbHandle.db)
+    speakerId = await seedSpeaker(dbHandle.db, ev, 'Ada Public', 'confirmed')
+    sessionId = await seedSession(dbHandle.db, ev, { title: 'Keynote', startsAt: '2030-05-01T07:30:00Z', track: 'Main', room: 'A', speakerIds: [speakerId] })
+    // Big enough to be compressed (1 KiB and more).
+    for (let i = 0; i < 12; i++) await seedSession(dbHandle.db, ev, { title: `Talk ${i} `.repeat(10), startsAt: '2030-05-01T09:00:00Z', room: `R${i}` })
+    ;({ token } = await seedToken(dbHandle.db, ev, { allowedOrigins: [ORIGIN, 'https://*.example.org'] }))
+    fast = await startInstance(dbHandle, true)
+    koa = await startInstance(dbHandle, false)
+  })
+  afterAll(async () => {
+    await fast?.close()
+    await koa?.close()
+    await dbHandle?.close()
+  })
+
+  /** The same request to both, twice (the first fills the caches), compared on the second. */
+  const both = async (path: string, headers: Record<string, string> = {}) => {
+    await rawGet(fast.url, path, headers)
+    await rawGet(koa.url, path, headers)
+    const handed = fast.handedToKoa
+    const a = await rawGet(fast.url, path, headers)
+    const b = await rawGet(koa.url, path, headers)
+    return { a, b, servedByHotPath: fast.handedToKoa === handed }
+  }
+
+  const reads = () => [
+    `/v1/events/${ev.eventId}`,
+    `/v1/events/${ev.eventId}/sessions`,
+    `/v1/events/${ev.eventId}/sessions/${sessionId}`,
+    `/v1/events/${ev.eventId}/speakers`,
+    `/v1/events/${ev.eventId}/speakers/${speakerId}`,
+  ]
+
+  it('answers every cached read like Koa, in every encoding, with the token in the query or the header', async () => {
+    for (const path of reads()) {
+      for (const encoding of [undefined, 'gzip', 'br', 'gzip, deflate, br, zstd', 'identity', 'br;q=0.5, gzip']) {
+        for (const transport of ['query', 'header'] as const) {
+          const headers: Record<string, string> = { Origin: ORIGIN, ...(encoding ? { 'Accept-Encoding': encoding } : {}) }
+          if (transport === 'header') headers.Authorization = `Bearer ${token}`
+          const { a, b, servedByHotPath } = await both(transport === 'query' ? `${path}?token=${token}&_=123` : path, headers)
+          const what = `${path} ${encoding} ${transport}`
+          expect(servedByHotPath, what).toBe(true)
+          expect(a.status, what).toBe(200)
+          expect(comparable(a), what).toEqual(comparable(b))
+          expect(a.body.equals(b.body), what).toBe(true)
+        }
+      }
+    }
+    const sessions = await rawGet(fast.url, `/v1/events/${ev.eventId}/sessions?token=${token}`, { Origin: ORIGIN, 'Accept-Encoding': 'br' })
+    expect(sessions.headers['content-encoding']).toBe('br')
+  })
+
+  it('answers 304 like Koa, keeps the CORS grant for wildcard origins and none without Origin', async () => {
+    const path = `/v1/events/${ev.eventId}/sessions?token=${token}`
+    const { a: first } = await both(path, { Origin: ORIGIN })
+    const etag = first.headers.etag!
+    for (const headers of [
+      { Origin: ORIGIN, 'If-None-Match': etag },
+      { Origin: ORIGIN, 'If-None-Match': `"other", ${etag.replace(/^W\//, '')}` },
+      { Origin: 'https://shop.example.org', 'X-Request-Id': 'my-request.1' },
+      { Referer: 'https://a.b.example.org/page' },
+    ]) {
+      const { a, b, servedByHotPath } = await both(path, headers)
+      expect(servedByHotPath, JSON.stringify(headers)).toBe(true)
+      expect(a.status).toBe(b.status)
+      expect(comparable(a)).toEqual(comparable(b))
+      expect(a.body.equals(b.body)).toBe(true)
+      if (headers['X-Request-Id']) expect(a.headers['x-request-id']).toBe('my-request.1')
+    }
+    expect((await rawGet(fast.url, path, { Origin: ORIGIN, 'If-None-Match': etag })).status).toBe(304)
+  })
+
+  it('hands refusals and anything unusual to Koa, which answers them', async () => {
+    const path = `/v1/events/${ev.eventId}/sessions`
+    const cases: [string, Record<string, string>][] = [
+      [`${path}?token=${token}`, { Origin: 'https://evil.example' }],
+      [`${path}?token=${token}`, {}],
+      [`${path}?token=${token}&token=${token}`, { Origin: ORIGIN }],
+      [`${path}?token=${token}`, { Origin: ORIGIN, Authorization: 'Basic x' }],
+      [`${path}?token=${token.slice(0, -1)}x`, { Origin: ORIGIN }],
+      [`${path}?token=${token}&day=2030-05-01`, { Origin: ORIGIN }],
+      [`${path}?token=${token}&track=Main`, { Origin: ORIGIN }],
+      [`${path.toUpperCase()}?token=${token}`, { Origin: ORIGIN }],
+      [`${path}/?token=${token}`, { Origin: ORIGIN }],
+      [`/v1/events/${ev.eventId}/sessions/00000000-0000-4000-8000-000000000000?token=${token}`, { Origin: ORIGIN }],
+      [`/v1/events/00000000-0000-4000-8000-000000000000/sessions?token=${token}`, { Origin: ORIGIN }],
+    ]
+    for (const [url, headers] of cases) {
+      const { a, b, servedByHotPath } = await both(url, headers)
+      expect(servedByHotPath, url).toBe(false)
+      expect(a.status, url).toBe(b.status)
+      expect(comparable(a), url).toEqual(comparable(b))
+      expect(a.body.toString(), url).toBe(b.body.toString())
+    }
+  })
+
+  it('logs the same request line as Koa', async () => {
+    const path = `/v1/events/${ev.eventId}/speakers?token=${token}`
+    fast.logLines.length = 0
+    koa.logLines.length = 0
+    await both(path, { Origin: ORIGIN, 'X-Request-Id': 'log-check' })
+    const last = (lines: Record<string, unknown>[]) => {
+      const { time: _t, ms: _m, pid: _p, ...rest } = lines.at(-1)!
+      return rest
+    }
+    expect(last(fast.logLines)).toEqual(last(koa.logLines))
+    expect(last(fast.logLines)).toMatchObject({ msg: 'request', requestId: 'log-check', path: `/v1/events/${ev.eventId}/speakers`, status: 200 })
+  })
+
+  it('counts the per-token limit once and leaves the 429 to Koa', async () => {
+    const limitedFast = await startInstance(dbHandle, true, 3)
+    const limitedKoa = await startInstance(dbHandle, false, 3)
+    try {
+      const path = `/v1/events/${ev.eventId}/sessions?token=${token}`
+      const statuses: number[] = []
+      for (let i = 0; i < 5; i++) {
+        const handed = limitedFast.handedToKoa
+        const a = await rawGet(limitedFast.url, path, { Origin: ORIGIN })
+        const b = await rawGet(limitedKoa.url, path, { Origin: ORIGIN })
+        statuses.push(a.status)
+        expect(a.status).toBe(b.status)
+        expect(comparable(a, ['x-ratelimit-reset', 'retry-after'])).toEqual(comparable(b, ['x-ratelimit-reset', 'retry-after']))
+        expect(a.body.toString()).toBe(b.body.toString())
+        // The first request fills the caches through Koa; the hot path answers the next two and hands over the 429s.
+        if (i === 1 || i === 2) expect(limitedFast.handedToKoa).toBe(handed)
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429])
+    } finally {
+      await limitedFast.close()
+      await limitedKoa.close()
+    }
+  })
+})
