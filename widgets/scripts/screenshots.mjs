@@ -15,6 +15,7 @@ const page = (theme, body) => `<!doctype html><html lang="en-GB"><head><meta cha
 <script async src="/dist/loader.js"></script></head><body>${body}</body></html>`;
 const WIDGETS = {
   schedule: `<service-schedule ${attrs}></service-schedule>`,
+  'schedule-en-us': `<service-schedule ${attrs} locale="en-US"></service-schedule>`,
   'session-list': `<service-session-list ${attrs} limit="4" style="max-width:420px"></service-session-list>`,
   'session-detail': `<service-session-detail ${attrs} session-id="${KEYNOTE}" style="max-width:640px"></service-session-detail>`,
   speakers: `<service-speakers ${attrs}></service-speakers><h1>list</h1><service-speakers ${attrs} layout="list" style="max-width:480px"></service-speakers><h1>carousel</h1><service-speakers ${attrs} layout="carousel" style="max-width:560px"></service-speakers>`,
@@ -35,7 +36,7 @@ await mkdir(out, { recursive: true });
 const only = process.argv[2];
 for (const path of Object.keys(pages)) {
   if (only && !path.includes(only)) continue;
-  for (const [width, tag] of [[1100, 'wide'], [390, 'narrow']]) {
+  for (const [width, tag] of [[1280, 'wide'], [375, 'narrow']]) {
     const context = await browser.newContext({ viewport: { width, height: 800 }, timezoneId: 'America/New_York', locale: 'en-GB' });
     const p = await context.newPage();
     await p.goto(server.url + path);

@@ -11,7 +11,7 @@ export const en = {
     TOKEN_DISABLED: 'This embed token has been disabled. Enable it again in the event settings.',
     TOKEN_EXPIRED: 'This embed token has expired. Create a new token or extend its expiry date.',
     EVENT_MISMATCH: 'This embed token belongs to a different event. Check the event-id attribute.',
-    ORIGIN_NOT_ALLOWED: 'This site is not in the token’s allowed origins. Add it to the token’s allowed origins.',
+    ORIGIN_NOT_ALLOWED: 'This site is not in the token’s allowed origins. Add this site’s address to the token in the event’s embed settings.',
     VALIDATION_ERROR: 'An id in this embed code is malformed. Copy the embed code again.',
     NOT_FOUND: 'The event or item this embed shows could not be found.',
     RATE_LIMIT_EXCEEDED: 'Too many requests right now. Please try again in a minute.',

@@ -185,7 +185,7 @@ export class ServiceSchedule extends ServiceElement {
         ${model.tracks.length > 1 ? this.renderSelect(t.track, t.allTracks, model.tracks, this.track, (v) => (this.track = v)) : nothing}
         ${model.rooms.length > 1 ? this.renderSelect(t.room, t.allRooms, model.rooms, this.room, (v) => (this.room = v)) : nothing}
         ${localZone !== event.timezone
-          ? html`<label class="field">
+          ? html`<label class="field field--zone">
               <span class="field__label">${t.timezone}</span>
               <select class="field__control" @change=${(e: Event) => this.setLocalTime((e.target as HTMLSelectElement).value === 'local')}>
                 <option value="event" ?selected=${!this.useLocalTime}>${t.eventTime(event.timezone)}</option>

@@ -27,6 +27,12 @@ export const scheduleStyles = css`
   .field--search {
     flex: 1 1 14rem;
   }
+  /* As wide as its longest option ("My time (America/Argentina/Buenos_Aires)"): zone names must
+     not be cut off; the toolbar wraps instead. */
+  .field--zone {
+    flex: 1 0 auto;
+    max-width: 100%;
+  }
   .field__label {
     font-size: 0.75rem;
     font-weight: 600;

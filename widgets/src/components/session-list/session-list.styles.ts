@@ -2,7 +2,7 @@ import { css } from 'lit';
 
 export const sessionListStyles = css`
   .root {
-    padding: 0.25rem 0;
+    padding: 0.5rem clamp(0.75rem, 3vw, 1.25rem);
   }
   .list {
     display: grid;
