@@ -36,6 +36,7 @@ const UNUSUAL_URL = /[#\s]/
 const VARY = 'Origin, Accept-Encoding'
 const CACHE_CONTROL = 'private, no-cache'
 const JSON_TYPE = 'application/json; charset=utf-8'
+const MEMO_SIZE = 10_000
 
 /** What a request asks for, read without side effects. */
 interface Read {
@@ -71,6 +72,10 @@ interface Answer {
  */
 export function createFastPath(deps: FastPathDeps): FastPath {
   const { cache, usage, perTokenLimit, logger } = deps
+  // Well-formed tokens seen lately and their SHA-256: a widget's page sends the same token again and
+  // again (embed tokens are public by design: they sit in the pages that embed the widgets).
+  // Cleared when full, so a flood of made-up tokens cannot grow it.
+  const hashes = new Map<string, string>()
 
   const readOf = (req: IncomingMessage): Read | undefined => {
     const url = req.url ?? ''
@@ -88,7 +93,14 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     } catch {
       return undefined
     }
-    if (!raw || !isWellFormedSecret(raw, 'emb')) return undefined
+    if (!raw) return undefined
+    let tokenHash = hashes.get(raw)
+    if (tokenHash === undefined) {
+      if (!isWellFormedSecret(raw, 'emb')) return undefined
+      tokenHash = hashToken(raw)
+      if (hashes.size >= MEMO_SIZE) hashes.clear()
+      hashes.set(raw, tokenHash)
+    }
     const [, eventId, collection, itemId] = m
     const key =
       collection === undefined
@@ -100,7 +112,7 @@ export function createFastPath(deps: FastPathDeps): FastPath {
           : itemId === undefined
             ? responseKey.speakers()
             : responseKey.speaker(itemId)
-    return { eventId: eventId!, path, responseKey: key, tokenHash: hashToken(raw) }
+    return { eventId: eventId!, path, responseKey: key, tokenHash }
   }
 
   /** Only after the freshness barrier: the cached answer, if everything is cached and the token may read it. */
