@@ -23,7 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createDb, generateSecret, hashSecret, migrateToLatest, secretPrefix, type Database } from '@event-service/db'
 import { createTestDb } from '@event-service/db/testing.ts'
 import { createLogger, listen, loadConfig } from '@event-service/server-common'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { createEmbedApp } from '../embed-server/src/app.ts'
 
 const ROUNDS = Number(process.env.EMBED_BENCH_ROUNDS ?? 5)
@@ -226,6 +226,34 @@ function rawGet(url: string): Promise<{ status: number; headers: Record<string, 
   })
 }
 
+/** CPU time (ms) a process has used so far, from /proc; undefined where there is no /proc. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    // Fields after the command (which is in parentheses and may hold spaces): utime is the 12th, stime the 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Waits until no server is still working off the previous round (a slow variant keeps answering
+ * its queued requests after autocannon stops, on the core the next variant is measured on).
+ */
+async function settle(children: ChildProcess[], databaseBusy: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 15_000
+  let before = children.map((c) => cpuMs(c.pid!))
+  if (before.some((t) => t === undefined)) return new Promise((resolve) => setTimeout(resolve, 1_000))
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    const now = children.map((c) => cpuMs(c.pid!))
+    // A clock tick is 10 ms: idle servers add at most a tick or two in 250 ms (timers, usage flush).
+    if (now.every((t, i) => t! - before[i]! <= 20) && !(await databaseBusy())) return
+    before = now
+  }
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2
@@ -292,12 +320,22 @@ export async function runEmbedBench(): Promise<Record<string, number>> {
         (hasTaskset ? 'servers on core 0, autocannon on core 1' : 'taskset not found: processes not pinned') +
         (process.env.DATABASE_URL ? '' : '; Postgres skipped (DATABASE_URL not set)'),
     )
+    // Postgres still running queries of an uncached variant would slow the next variant down.
+    const databaseBusy = async () =>
+      pgDb !== undefined &&
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`.execute(pgDb.db)
+      ).rows[0]!.n > 0
     for (const v of all) await autocannon(v.url, WARMUP_SECONDS)
+    await settle(children, databaseBusy)
 
     const results: Record<string, Measured[]> = Object.fromEntries(all.map((v) => [v.name, []]))
     for (let round = 0; round < ROUNDS; round++) {
-      for (const v of all) {
+      // Each round starts with another variant, so that none is always the one after the slowest.
+      for (const v of [...all.slice(round % all.length), ...all.slice(0, round % all.length)]) {
         const m = await autocannon(v.url, SECONDS)
+        await settle(children, databaseBusy)
         if (m.non2xx > 0) throw new Error(`${v.name}: ${m.non2xx} answers were not 2xx`)
         results[v.name]!.push(m)
       }
