@@ -26,10 +26,12 @@ export function mountBuilder(root, data) {
 
   /** Current attribute values by name; absent = not written. @type {Map<string, string | null>} */
   let values = new Map();
-  let current = data.elements[0];
+  // The schedule is what most organisers embed first.
+  let current = data.elements.find((el) => el.tagName === 'service-schedule') ?? data.elements[0];
   let snippet = '';
 
   elementSelect.replaceChildren(...data.elements.map((el) => h('option', { value: el.tagName }, `<${el.tagName}>`)));
+  elementSelect.value = current.tagName;
   eventIdInput.value = data.config.eventId;
   tokenInput.value = data.config.token;
 
@@ -47,11 +49,17 @@ export function mountBuilder(root, data) {
     return lines;
   };
 
+  // The stage behind the preview matches the theme the widget will actually use.
+  const stageTheme = () => {
+    const theme = values.get('theme') ?? current.attributes.find((a) => a.name === 'theme')?.defaultValue ?? 'light';
+    return theme === 'auto' ? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light') : theme;
+  };
+
   const update = () => {
     const lines = attributeLines();
     snippet = snippetHtml(data.config.loaderUrl, current.tagName, lines);
     renderHighlightedHtml(code, snippet);
-    stage.dataset.theme = values.get('theme') ?? document.documentElement.dataset.theme ?? 'light';
+    stage.dataset.theme = stageTheme();
     // The preview is parsed from the very markup the snippet shows (values are escaped).
     stage.innerHTML = elementHtml(current.tagName, lines);
     copyStatus.textContent = '';
@@ -83,9 +91,6 @@ export function mountBuilder(root, data) {
   copyButton.addEventListener('click', async () => {
     copyStatus.textContent = (await copyText(snippet)) ? 'Copied to the clipboard.' : 'Select the code and copy it by hand.';
   });
-  new MutationObserver(() => {
-    if (!values.has('theme')) stage.dataset.theme = document.documentElement.dataset.theme ?? 'light';
-  }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
 
   renderControls();
   return {
@@ -118,16 +123,16 @@ function attributeControl(attribute, data, values, onChange) {
   if (attribute.kind === 'boolean') {
     control = h('input', { id, type: 'checkbox', 'aria-describedby': hintId, onchange: (e) => set(e.target.checked ? null : undefined) });
   } else if (attribute.kind === 'enum' || choices) {
-    const options = choices ?? attribute.options.map((value) => ({ value, label: value }));
-    const placeholder = attribute.defaultValue ? `default (${attribute.defaultValue})` : 'not set';
+    const options = choices?.options ?? attribute.options.map((value) => ({ value, label: value }));
+    const placeholder = attribute.defaultValue ? `default (${attribute.defaultValue})` : (choices?.placeholder ?? 'not set');
     control = h(
       'select',
       { id, 'aria-describedby': hintId, onchange: (e) => set(e.target.value === '' ? undefined : e.target.value) },
-      // An element that shows one session or speaker needs one: start with the first.
-      ...(choices ? [] : [h('option', { value: '' }, placeholder)]),
+      ...(choices?.required ? [] : [h('option', { value: '' }, placeholder)]),
       ...options.map((o) => h('option', { value: o.value }, o.label)),
     );
-    if (choices && options[0]) values.set(attribute.name, options[0].value);
+    // An element that shows one session or speaker needs one: start with the first.
+    if (choices?.required && options[0]) values.set(attribute.name, options[0].value);
   } else {
     let timer;
     const input = (e) => {
@@ -149,19 +154,31 @@ function attributeControl(attribute, data, values, onChange) {
     { className: 'field' },
     h('label', { for: id }, h('code', {}, attribute.name)),
     control,
-    h('p', { id: hintId, className: 'hint' }, attribute.description || `Type: ${attribute.kind}`),
+    h('p', { id: hintId, className: 'hint' }, ...withCode(attribute.description || `Type: ${attribute.kind}`)),
   );
 }
 
-/** Sessions or speakers of the demo event to choose from, for `session-id` / `speaker-id`. */
+/**
+ * Values of the demo event to choose from for attributes that name one of its sessions, speakers
+ * or tracks; `required` when the element shows nothing without one.
+ */
 function idChoices(name, data) {
   if (name.endsWith('session-id') && data.sessions.length) {
-    return data.sessions.map((s) => ({ value: s.id, label: s.title }));
+    return { required: true, options: data.sessions.map((s) => ({ value: s.id, label: s.title })) };
   }
   if (name.endsWith('speaker-id') && data.speakers.length) {
-    return data.speakers.map((s) => ({ value: s.id, label: s.company ? `${s.name} (${s.company})` : s.name }));
+    return { required: true, options: data.speakers.map((s) => ({ value: s.id, label: s.company ? `${s.name} (${s.company})` : s.name })) };
+  }
+  const tracks = [...new Set(data.sessions.map((s) => s.track).filter(Boolean))].sort();
+  if (name === 'track' && tracks.length) {
+    return { required: false, placeholder: 'all tracks', options: tracks.map((t) => ({ value: t, label: t })) };
   }
   return undefined;
+}
+
+/** Text with its Markdown code spans as `<code>` elements. */
+function withCode(text) {
+  return text.split('`').map((part, i) => (i % 2 ? h('code', {}, part) : part));
 }
 
 /** The element's styling hooks and events, straight from its manifest entry. */
@@ -177,7 +194,7 @@ function renderStyling(target, element) {
           'table',
           {},
           h('thead', {}, h('tr', {}, h('th', {}, 'Hook'), h('th', {}, 'Name'), h('th', {}, 'What it does'))),
-          h('tbody', {}, ...rows.map(([kind, name, text]) => h('tr', {}, h('td', {}, kind), h('td', {}, h('code', {}, name)), h('td', {}, text)))),
+          h('tbody', {}, ...rows.map(([kind, name, text]) => h('tr', {}, h('td', {}, kind), h('td', {}, h('code', {}, name)), h('td', {}, ...withCode(text))))),
         )
       : h('p', { className: 'muted' }, 'No styling hooks documented.'),
   );

@@ -23,6 +23,10 @@ import { elementsFromManifest } from './manifest.js';
 /** @returns {Promise<DemoData>} */
 export async function loadDemoData() {
   const config = await fetchJson('config.json', 'the demo configuration');
+  if (!config.eventId || !config.token) {
+    // The start seeds only an empty database; one that already held other data has no demo event.
+    throw new Error('This database has no demo event. Add it with `npm run seed`, then restart `npm start`.');
+  }
   const embedUrl = String(config.embedUrl).replace(/\/+$/, '');
   const manifestUrl = `${embedUrl}/v1/custom-elements.json`;
   const manifest = await fetchJson(manifestUrl, 'the widgets manifest');

@@ -54,25 +54,36 @@ export function elementsFromManifest(manifest) {
  * @returns {AttributeSpec}
  */
 export function attributeSpec(attribute) {
-  const typeText = String(attribute.type?.text ?? 'string');
+  const typeText = String(attribute.expandedType?.text ?? attribute.type?.text ?? 'string');
   const members = typeText
     .split('|')
     .map((part) => part.trim())
     .filter((part) => part && part !== 'undefined' && part !== 'null');
-  const literals = members.map(stringLiteral);
-  const defaultValue = attribute.default === undefined ? undefined : unquote(String(attribute.default));
+  let literals = members.map(stringLiteral);
+  const description = attribute.description ?? '';
+  // The analyzer writes a named type (`Theme`) as its name; its values are then taken from the
+  // description's code spans ("`light` (default), `dark`, or `auto`").
+  if (members.length === 1 && /^[A-Z]\w*$/.test(members[0])) literals = codeSpans(description);
+  let defaultValue = attribute.default === undefined ? undefined : unquote(String(attribute.default));
+  if (defaultValue === 'undefined' || defaultValue === 'null') defaultValue = undefined;
+  defaultValue ??= /`([^`]+)` \(default\)/.exec(description)?.[1];
   /** @type {AttributeSpec['kind']} */
   let kind = 'string';
-  if (members.length > 0 && literals.every((l) => l !== undefined)) kind = 'enum';
+  if (literals.length > 0 && literals.every((l) => l !== undefined)) kind = 'enum';
   else if (members.length === 1 && members[0] === 'boolean') kind = 'boolean';
   else if (members.length === 1 && members[0] === 'number') kind = 'number';
   return {
     name: attribute.name,
     kind,
     options: kind === 'enum' ? /** @type {string[]} */ (literals) : [],
-    defaultValue: defaultValue === 'undefined' || defaultValue === 'null' ? undefined : defaultValue,
-    description: attribute.description ?? '',
+    defaultValue,
+    description,
   };
+}
+
+/** Distinct single-word code spans of a text, e.g. the values listed in a description. */
+function codeSpans(text) {
+  return [...new Set([...text.matchAll(/`([\w-]+)`/g)].map((m) => m[1]))];
 }
 
 /** `'grid'` or `"grid"` → `grid`; anything that is not a string literal → undefined. */

@@ -34,7 +34,7 @@ test('the demo page previews every element of the widgets manifest against the d
   await expectNoErrorState(page)
   await expect(gallery.locator('service-session-list').getByText(sessions[0]!.title).first()).toBeVisible()
   await expect(gallery.locator('service-speakers').getByText(speakers[0]!.name).first()).toBeVisible()
-  await expect(page.getByLabel('Widget').locator('option')).toHaveText(tags.map((t) => `<${t}>`))
+  await expect(page.getByRole('combobox', { name: 'Widget', exact: true }).locator('option')).toHaveText(tags.map((t) => `<${t}>`))
 })
 
 test('the snippet builder copies HTML that works when pasted into a fresh page', async ({ page, context, system, request }) => {
@@ -43,7 +43,7 @@ test('the snippet builder copies HTML that works when pasted into a fresh page',
   await page.goto(`${system.demoUrl}/#builder`)
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
 
-  await page.getByLabel('Widget').selectOption('service-speakers')
+  await page.getByRole('combobox', { name: 'Widget', exact: true }).selectOption('service-speakers')
   await page.getByLabel('layout', { exact: true }).selectOption('list')
   await page.getByLabel('theme', { exact: true }).selectOption('dark')
   const preview = page.locator('#builder-preview service-speakers')
@@ -61,7 +61,7 @@ test('the snippet builder copies HTML that works when pasted into a fresh page',
 
   // The demo token is restricted to the demo's origin: there, the pasted snippet works…
   const fresh = await context.newPage()
-  await openPastedPage(fresh, system.demoUrl, copied)
+  await openPastedPage(fresh, `${system.demoUrl}/healthz`, copied)
   await widgetsSettled(fresh)
   await expectNoErrorState(fresh)
   await expect(fresh.locator('service-speakers').getByText(speakers[0]!.name).first()).toBeVisible()
@@ -78,7 +78,7 @@ test("with the owner's own event and token, the builder's HTML works on the owne
   await page.goto(`${system.demoUrl}/#builder`)
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
 
-  await page.getByLabel('Widget').selectOption('service-session-list')
+  await page.getByRole('combobox', { name: 'Widget', exact: true }).selectOption('service-session-list')
   await page.getByText('Your event and token').click()
   await page.getByLabel('Event ID').fill(conference.eventId)
   await page.getByLabel('Embed token').fill(conference.token.value)

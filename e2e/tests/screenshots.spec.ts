@@ -29,11 +29,10 @@ for (const theme of ['light', 'dark'] as const) {
       // The demo token works on the demo's origin only, so the page is served from there.
       await openPastedPage(
         page,
-        system.demoUrl,
+        `${system.demoUrl}/healthz`,
         `<style>body { margin: 0; padding: 24px; background: ${background}; }</style>
 <script async src="${config.loaderUrl}"></script>
 <${tag} event-id="${config.eventId}" token="${config.token}" theme="${theme}"${ids}></${tag}>`,
-        `/screenshot-${tag}-${theme}.html`,
       )
       await widgetsSettled(page)
       await expectNoErrorState(page)

@@ -37,16 +37,18 @@ export function manifestTags(manifest: { modules?: { declarations?: { customElem
 }
 
 /**
- * Opens `html` as a fresh page served from `origin` (answered by the browser's router, so it needs
- * no file on that server): the page a site owner pastes a snippet into.
+ * Loads `url` (a real response of the server whose origin the page needs: the demo server, whose
+ * token works on its own origin only and which has no page of ours to paste into) and replaces its
+ * content with `html`, parsed as a page parses it, scripts included. Neither a routed response nor
+ * `page.setContent` will do: Chromium's Local Network Access lets only pages that came from a
+ * loopback address load the loopback embed server, and a document rewritten with
+ * `document.write` does not upgrade the custom elements.
  */
-export async function openPastedPage(page: Page, origin: string, html: string, path = '/pasted-snippet.html'): Promise<void> {
-  const url = `${origin}${path}`
-  await page.route(url, (route) =>
-    route.fulfill({
-      contentType: 'text/html; charset=utf-8',
-      body: `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>My site</title></head>\n<body>\n${html}</body>\n</html>\n`,
-    }),
-  )
+export async function openPastedPage(page: Page, url: string, html: string): Promise<void> {
   await page.goto(url)
+  await page.evaluate((snippet) => {
+    document.title = 'My site'
+    document.documentElement.lang = 'en'
+    document.body.replaceChildren(document.createRange().createContextualFragment(snippet))
+  }, html)
 }
