@@ -1,11 +1,14 @@
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, chromiumExecutable } from './src/harness/browser.ts'
+import { CHROMIUM_ARGS, findBrowser } from '@event-service/widgets/find-browser'
 import type { SystemOptions } from './src/fixtures.ts'
 
 /**
  * The journeys run once per database: PGlite always, Postgres too when DATABASE_URL is set (CI),
  * each project against a whole system of its own, started in the worker (see src/fixtures.ts).
  */
+// Playwright's own Chromium when installed, else the system's (it cannot be downloaded here).
+const executablePath = await findBrowser()
+
 const dialects: SystemOptions['dialect'][] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
 
 export default defineConfig<SystemOptions>({
@@ -22,7 +25,7 @@ export default defineConfig<SystemOptions>({
   reporter: [['list'], ['html', { open: 'never' }]],
   use: {
     headless: true,
-    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath, args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     locale: 'en-GB',

@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test'
 import { expect, test } from '../src/fixtures.ts'
 import { embedPage, startStaticSite, type StaticSite } from '../src/harness/static-site.ts'
 import { createConference, expectData, type Conference } from '../src/journeys/conference.ts'
@@ -68,9 +69,7 @@ test('a form with a missing email is refused in the form, and nothing is registe
   expect(registrations.map((r) => r.name)).not.toContain('No Email')
 })
 
-/** The ticket control may be a select or a radio group; a visitor picks by the ticket's name. */
-async function chooseTicket(form: ReturnType<import('@playwright/test').Page['locator']>, name: string) {
-  const select = form.getByRole('combobox', { name: 'Ticket' })
-  if (await select.count()) await select.selectOption({ label: new RegExp(name) as unknown as string })
-  else await form.getByRole('radio', { name: new RegExp(name) }).check()
+/** Tickets are a radio group; a visitor picks one by its name. */
+async function chooseTicket(form: Locator, name: string) {
+  await form.getByRole('radio', { name: new RegExp(name) }).check()
 }

@@ -22,3 +22,15 @@ export async function renderAdminApiTypes(document: object): Promise<string> {
   const ast = await openapiTS(document as Parameters<typeof openapiTS>[0])
   return HEADER + astToString(ast)
 }
+
+/**
+ * The type declarations of generated source without its doc comments: what the client's
+ * correctness depends on. Descriptions and examples may change without making the client stale.
+ */
+export function withoutDocComments(source: string): string {
+  return source
+    .replace(/\/\*\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .join('\n')
+}

@@ -615,7 +615,7 @@ export interface components {
             allowedOrigins?: string[];
             /**
              * Format: date-time
-             * @example 2026-12-31T23:59:59Z
+             * @example 2030-12-31T23:59:59Z
              */
             expiresAt?: string;
         };
@@ -644,7 +644,7 @@ export interface components {
             /**
              * Format: date-time
              * @description New expiry; null removes it
-             * @example 2026-12-31T23:59:59Z
+             * @example 2030-12-31T23:59:59Z
              */
             expiresAt?: string;
         };
