@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { runCli } from '@event-service/admin-api/cli/cli-process.ts'
-import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
+import { createTestStoreEnv, DIALECTS } from '@event-service/db/testing.ts'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { slowPost, type SystemProcess, startSystemProcess } from './testing/system-process.ts'
 
@@ -17,15 +14,7 @@ describe.each(DIALECTS)('npm start as a process on %s', (dialect) => {
   const running: SystemProcess[] = []
 
   beforeAll(async () => {
-    if (dialect === 'postgres') {
-      const testDb = await createTestDb('postgres')
-      env = { DATABASE_URL: testDb.url as string }
-      cleanup = testDb.close
-    } else {
-      const dir = mkdtempSync(join(tmpdir(), 'start-process-'))
-      env = { DATA_DIR: dir }
-      cleanup = async () => rmSync(dir, { recursive: true, force: true })
-    }
+    ;({ env, cleanup } = await createTestStoreEnv(dialect, 'start-process'))
   })
   afterEach(async () => {
     for (const p of running.splice(0)) {

@@ -5,7 +5,7 @@ import { runCli } from '@event-service/admin-api/cli/cli-process.ts'
 import { readControlFile, controlFilePath } from '@event-service/admin-api/cli/control-file.ts'
 import { createDb, DataDirLockedError } from '@event-service/db'
 import { DEMO_EVENT_ID } from '@event-service/db/seed/index.ts'
-import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
+import { createTestStoreEnv, DIALECTS } from '@event-service/db/testing.ts'
 import { loadConfig } from '@event-service/server-common'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -33,16 +33,8 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
   const demoConfig = async () => (await (await fetch(`${system.demoUrl}/config.json`)).json()) as DemoConfig
 
   beforeAll(async () => {
-    if (dialect === 'postgres') {
-      const testDb = await createTestDb('postgres')
-      env = { DATABASE_URL: testDb.url as string }
-      cleanup = testDb.close
-    } else {
-      const dir = mkdtempSync(join(tmpdir(), 'start-system-'))
-      env = { DATA_DIR: dir }
-      cleanup = async () => rmSync(dir, { recursive: true, force: true })
-    }
-    // createTestDb migrates; the start must seed anyway, since the database has no accounts.
+    ;({ env, cleanup } = await createTestStoreEnv(dialect, 'start-system'))
+    // A Postgres test database comes migrated; the start must seed anyway, since the database has no accounts.
     await start()
   })
   afterAll(async () => {

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import pg from 'pg'
 import { createDb, type DbHandle } from './create-db.ts'
 import { migrateToLatest } from './migrate.ts'
@@ -50,4 +53,21 @@ async function withAdminClient<T>(url: string, fn: (c: pg.Client) => Promise<T>)
   } finally {
     await client.end()
   }
+}
+
+/**
+ * The environment a whole process (`npm start`, the CLI) needs to open a store of its own: a new
+ * Postgres database (`DATABASE_URL`) or a new PGlite data directory (`DATA_DIR`); `cleanup()`
+ * drops or deletes it again.
+ */
+export async function createTestStoreEnv(
+  dialect: DialectName,
+  prefix: string,
+): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  if (dialect === 'postgres') {
+    const testDb = await createTestDb('postgres')
+    return { env: { DATABASE_URL: testDb.url as string }, cleanup: testDb.close }
+  }
+  const dir = mkdtempSync(join(tmpdir(), `${prefix}-`))
+  return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
+import { createTestStoreEnv, DIALECTS } from '@event-service/db/testing.ts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runCli } from './cli-process.ts'
 import { controlFilePath } from './control-file.ts'
@@ -18,15 +18,7 @@ describe.each(DIALECTS)('the CLI on %s with nothing running', (dialect) => {
   let env: Record<string, string>
   let cleanup: () => Promise<void>
   beforeAll(async () => {
-    if (dialect === 'postgres') {
-      const testDb = await createTestDb('postgres')
-      env = { DATABASE_URL: testDb.url as string }
-      cleanup = testDb.close
-    } else {
-      const dir = mkdtempSync(join(tmpdir(), 'cli-'))
-      env = { DATA_DIR: dir }
-      cleanup = async () => rmSync(dir, { recursive: true, force: true })
-    }
+    ;({ env, cleanup } = await createTestStoreEnv(dialect, 'cli'))
   })
   afterAll(() => cleanup?.())
 

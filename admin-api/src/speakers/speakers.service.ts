@@ -113,18 +113,16 @@ function filters(q: ListSpeakersQuery, accountId: string) {
  * The exact number of an event's speakers (of one status), from the `speaker_counts` table that
  * triggers keep in step with `speakers`: a few rows read instead of the event's speakers counted.
  */
-async function countFromCounters(db: Kysely<Database>, eventId: string, status: string | undefined): Promise<number> {
-  const { rows } = await sql<{ total: number | string | null }>`
-    select sum(n) as total from speaker_counts
-    where event_id = ${eventId} ${status ? sql`and status = ${status}` : sql``}`.execute(db)
-  return Number(rows[0]?.total ?? 0)
+function totalFromCounters(eventId: string, status: string | undefined) {
+  return sql<number | string>`(select coalesce(sum(n), 0) from speaker_counts
+    where event_id = ${eventId} ${status ? sql`and status = ${status}` : sql``})`
 }
 
 /**
- * One page of an event's speakers and the exact number of matches. Without `search` or `tags`
- * the total comes from the maintained counters; with them, from `count(*) over ()` in the same
- * query, since the matches are scanned for the page anyway (a second query would scan them
- * again). `withTotal: false` skips counting (used by the benchmark to price it).
+ * One page of an event's speakers and the exact number of matches, in one query. Without
+ * `search` or `tags` the total comes from the maintained counters; with them, from
+ * `count(*) over ()`, since the matches are scanned for the page anyway (a second query would
+ * scan them again). `withTotal: false` skips counting (used by the benchmark to price it).
  */
 export async function listSpeakers(
   db: Kysely<Database>,
@@ -144,18 +142,17 @@ export async function listSpeakers(
     .offset(offsetOf(q))
   if (options.withTotal === false) return { rows: await page.execute(), total: -1 }
   const scansMatches = Boolean(q.search?.trim()) || q.tags !== undefined
-  if (!scansMatches) {
-    const [rows, total] = await Promise.all([page.execute(), countFromCounters(db, q.event_id, q.status)])
-    return { rows, total }
-  }
-  const counted = await page.select(sql<number>`count(*) over ()`.as('full_count')).execute()
+  const total = scansMatches ? sql<number | string>`count(*) over ()` : totalFromCounters(q.event_id, q.status)
+  const counted = await page.select(total.as('full_count')).execute()
   if (counted.length === 0) {
-    // Past the last page the window has no row to ride on: count on its own.
-    const { total } = await db.selectFrom('speakers').select((eb) => eb.fn.countAll<number>().as('total')).where(where).executeTakeFirstOrThrow()
-    return { rows: [], total: Number(total) }
+    // Past the last page the total has no row to ride on: count on its own.
+    const count = scansMatches
+      ? db.selectFrom('speakers').select((eb) => eb.fn.countAll<number>().as('total')).where(where)
+      : db.selectNoFrom(totalFromCounters(q.event_id, q.status).as('total'))
+    const { total: alone } = await count.executeTakeFirstOrThrow()
+    return { rows: [], total: Number(alone) }
   }
-  const total = Number(counted[0]?.full_count ?? 0)
-  return { rows: counted.map(({ full_count: _, ...row }) => row), total }
+  return { rows: counted.map(({ full_count: _, ...row }) => row), total: Number(counted[0]?.full_count ?? 0) }
 }
 
 /** Changes the fields present; an empty body returns the speaker untouched. */
