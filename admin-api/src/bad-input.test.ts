@@ -1,4 +1,5 @@
 import { DIALECTS } from '@event-service/db/testing.ts'
+import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApi, type TestApi } from './testing/test-api.ts'
 
@@ -27,10 +28,29 @@ describe.each(DIALECTS)('malformed requests on %s', (dialect) => {
     ['a form body', 'name=x', { 'Content-Type': 'application/x-www-form-urlencoded' }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['a text body', '{"name":"x"}', { 'Content-Type': 'text/plain' }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['a body without a Content-Type', '{"name":"x"}', { 'Content-Type': '' }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['a body in an unknown Content-Encoding', '{}', { ...json, 'Content-Encoding': 'zstd-ish' }, 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['a body that claims gzip but is not', '{}', { ...json, 'Content-Encoding': 'gzip' }, 400, 'INVALID_JSON'],
+    ['a body that claims brotli but is not', '{}', { ...json, 'Content-Encoding': 'br' }, 400, 'INVALID_JSON'],
+    ['a truncated gzip body', gzipSync('{"name":"x"}').subarray(0, 12), { ...json, 'Content-Encoding': 'gzip' }, 400, 'INVALID_JSON'],
   ])('answers %s with %i %s', async (_, rawBody, headers, status, code) => {
     const res = await api.request('PATCH', `/v1/speakers/${speakerId}`, { key, rawBody, headers })
     expect(res.status).toBe(status)
     expect(res.body).toMatchObject({ success: false, error: { code } })
+  })
+
+  it('accepts a gzip-compressed JSON body', async () => {
+    const rawBody = gzipSync(JSON.stringify({ title: 'Compressed' }))
+    const res = await api.request('PATCH', `/v1/speakers/${speakerId}`, { key, rawBody, headers: { ...json, 'Content-Encoding': 'gzip' } })
+    expect(res.status).toBe(200)
+    expect(res.body.data.title).toBe('Compressed')
+    await api.request('PATCH', `/v1/speakers/${speakerId}`, { key, body: { title: null } })
+  })
+
+  it('answers a compressed body that inflates past 1 MiB with 413 PAYLOAD_TOO_LARGE', async () => {
+    const rawBody = gzipSync(JSON.stringify({ bio: 'x'.repeat(4 * 1024 * 1024) }))
+    const res = await api.request('PATCH', `/v1/speakers/${speakerId}`, { key, rawBody, headers: { ...json, 'Content-Encoding': 'gzip' } })
+    expect(res.status).toBe(413)
+    expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE')
   })
 
   it('answers a body over 1 MiB with 413 PAYLOAD_TOO_LARGE', async () => {

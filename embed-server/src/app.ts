@@ -13,7 +13,8 @@ import { registerRegistrationRoutes } from './registrations/registrations.routes
 import { widgetFiles } from './static/widget-files.ts'
 import { grantCors } from './tokens/cors.ts'
 import { preflightOrigin } from './tokens/preflight.ts'
-import { checkToken, type EmbedState } from './tokens/token-auth.ts'
+import { registerAccessRoute } from './tokens/access.routes.ts'
+import { checkToken, tokenVerifier, type EmbedState } from './tokens/token-auth.ts'
 import type { TokenLookup } from './tokens/token-store.ts'
 import { createUsageCounter } from './usage/usage-counter.ts'
 
@@ -76,6 +77,7 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<{ app: Koa<Emb
   const limits = createEmbedRateLimits(config, logger)
 
   const tokenCheck = checkToken({ db, cache })
+  const verifyToken = tokenVerifier({ db, cache })
   const cors = grantCors()
   const countUsage: Middleware<EmbedState> = async (ctx, next) => {
     usage.count(ctx.state.token.id)
@@ -91,6 +93,7 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<{ app: Koa<Emb
   })
   registerEventRoutes(router, guard, { db, cache })
   registerRegistrationRoutes(router, guard, limits.registrations, { db, cache })
+  registerAccessRoute(router, validIds, limits.access, verifyToken)
   router.options(['/v1/events/:eventId', '/v1/events/:eventId/*rest'], validIds, preflightOrigin(tokenCheck), cors, (ctx) => {
     ctx.status = 204
   })

@@ -4,6 +4,8 @@ import { ApiError } from './api-error.ts'
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
 
+const isCompressed = (contentEncoding: string) => contentEncoding !== '' && contentEncoding.toLowerCase() !== 'identity'
+
 export interface JsonBodyOptions {
   /** raw-body size (`'1mb'` is 2^20 bytes). Default `'1mb'`, DESIGN.md's limit. */
   limit?: string
@@ -40,6 +42,14 @@ export function jsonBody({ limit = '1mb', limitLabel = '1 MiB' }: JsonBodyOption
       const e = err as { status?: number; type?: string }
       if (e.status === 413 || e.type === 'entity.too.large') {
         throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limitLabel}`)
+      }
+      // inflation (unknown Content-Encoding) and raw-body (unknown charset) both answer 415.
+      if (e.status === 415) {
+        throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be UTF-8 JSON, uncompressed or with Content-Encoding gzip, deflate or br')
+      }
+      // zlib's and brotli's stream errors carry no status: a body that says it is compressed but is not.
+      if (e.status === undefined && isCompressed(ctx.get('Content-Encoding'))) {
+        throw new ApiError(400, 'INVALID_JSON', 'The request body could not be decompressed as its Content-Encoding says')
       }
       // co-body marks JSON syntax errors (and non-object JSON in strict mode) with status 400 only.
       if (err instanceof SyntaxError || e.status === 400) {

@@ -5,6 +5,9 @@
 //   emb_disabled 403 TOKEN_DISABLED · emb_revoked 401 TOKEN_REVOKED · emb_expired 401 TOKEN_EXPIRED
 //   emb_other_event 403 EVENT_MISMATCH · emb_origin 403 ORIGIN_NOT_ALLOWED
 //   emb_limited 429 RATE_LIMIT_EXCEEDED · emb_broken 500 INTERNAL_ERROR · anything else 401 INVALID_TOKEN
+// As a browser on another origin sees the real server's refusals (no CORS grant, so no readable
+// answer), tokens of HIDDEN get no answer at all, and `GET …/access` says why:
+//   emb_hidden_disabled  TOKEN_DISABLED · emb_hidden_origin  ORIGIN_NOT_ALLOWED · emb_unreachable  no answer there either
 import { readFileSync } from 'node:fs';
 
 const load = (name) => JSON.parse(readFileSync(new URL(`fixtures/${name}.json`, import.meta.url), 'utf8'));
@@ -21,6 +24,20 @@ const REJECT = {
   emb_limited: [429, 'RATE_LIMIT_EXCEEDED', 'Too many requests'],
   emb_broken: [500, 'INTERNAL_ERROR', 'Internal error'],
 };
+
+const HIDDEN = {
+  emb_hidden_disabled: ['TOKEN_DISABLED', 'This embed token has been disabled'],
+  emb_hidden_origin: ['ORIGIN_NOT_ALLOWED', 'This embed token may not be used from this website'],
+  emb_unreachable: undefined,
+};
+
+/** What the browser makes of a response it may not read: a failed fetch. */
+function noAnswer(ctx) {
+  // Nothing is sent; a status keeps the test runner from listing the request as a 404.
+  ctx.status = 204;
+  ctx.respond = false;
+  ctx.req.socket.destroy();
+}
 
 // Request counts per test page (test files run in parallel and each resets its own).
 const countsByPage = new Map();
@@ -83,7 +100,7 @@ export async function mockEmbedApi(ctx, next) {
     pageCounts(ctx).clear();
     return ok(ctx, {});
   }
-  const m = /^\/(?:v1|dist)\/events\/([^/]+)(?:\/(sessions|speakers|registrations)(?:\/([^/]+))?)?\/?$/.exec(ctx.path);
+  const m = /^\/(?:v1|dist)\/events\/([^/]+)(?:\/(sessions|speakers|registrations|access)(?:\/([^/]+))?)?\/?$/.exec(ctx.path);
   if (!m) return next();
   const key = `${ctx.method} ${ctx.path}`;
   const counts = pageCounts(ctx);
@@ -94,6 +111,13 @@ export async function mockEmbedApi(ctx, next) {
   }
   const token = ctx.query.token || (ctx.get('Authorization').match(/^Bearer (.+)$/) ?? [])[1];
   const [, eventId, kind, id] = m;
+  if (token in HIDDEN) {
+    if (kind !== 'access' || !HIDDEN[token]) return noAnswer(ctx);
+    const [code, message] = HIDDEN[token];
+    ctx.set('Access-Control-Allow-Origin', '*');
+    return send(ctx, 200, { success: true, data: { allowed: false, code, message } });
+  }
+  if (kind === 'access') return ok(ctx, { allowed: true });
   if (!token) return fail(ctx, 401, 'TOKEN_MISSING', 'An embed token is required');
   if (REJECT[token]) {
     const [status, code, message] = REJECT[token];

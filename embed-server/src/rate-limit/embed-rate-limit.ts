@@ -7,6 +7,9 @@ import type { EmbedState } from '../tokens/token-auth.ts'
 /** Registrations per minute from one client IP for one event: a person registers a few colleagues, not hundreds. */
 export const REGISTRATIONS_PER_MINUTE = 10
 
+/** Access verdicts per minute from one client IP: a page asks once per failed widget read. */
+export const ACCESS_CHECKS_PER_MINUTE = 60
+
 const WINDOW_SECONDS = 60
 
 /**
@@ -29,6 +32,8 @@ export interface EmbedRateLimits {
   perTokenLimit: PerTokenLimit | undefined
   /** The stricter limit in front of `POST …/registrations`, per (event, client IP). */
   registrations: Middleware<EmbedState>
+  /** The limit in front of `GET …/access`, per client IP. */
+  access: Middleware<EmbedState>
   close(): Promise<void>
 }
 
@@ -69,7 +74,7 @@ function limiter(
 export function createEmbedRateLimits(config: Config, logger: Logger): EmbedRateLimits {
   const onStoreError = (err: unknown) => logger.warn({ err }, 'rate-limit store unavailable; request served')
   const off: Middleware<EmbedState> = (_ctx, next) => next()
-  if (config.embedRateLimit === 0) return { perToken: off, perTokenLimit: undefined, registrations: off, close: async () => {} }
+  if (config.embedRateLimit === 0) return { perToken: off, perTokenLimit: undefined, registrations: off, access: off, close: async () => {} }
 
   const tokenCounter = createRateLimitCounter({ windowSeconds: WINDOW_SECONDS, keyPrefix: 'embed-token', redisUrl: config.redisUrl, onStoreError })
   const registrationCounter = createRateLimitCounter({
@@ -78,6 +83,7 @@ export function createEmbedRateLimits(config: Config, logger: Logger): EmbedRate
     redisUrl: config.redisUrl,
     onStoreError,
   })
+  const accessCounter = createRateLimitCounter({ windowSeconds: WINDOW_SECONDS, keyPrefix: 'embed-access', redisUrl: config.redisUrl, onStoreError })
   const handedOver = new WeakMap<IncomingMessage, { key: string; window: WindowCount | null }>()
   const perTokenKey = (tokenId: string, ip: string) => `${tokenId}:${ip}`
   return {
@@ -89,9 +95,11 @@ export function createEmbedRateLimits(config: Config, logger: Logger): EmbedRate
       handOver: (req, key, window) => handedOver.set(req, { key, window }),
     },
     registrations: limiter(registrationCounter, REGISTRATIONS_PER_MINUTE, (ctx) => `${(ctx.state as EmbedState).token.eventId}:${ctx.ip}`),
+    access: limiter(accessCounter, ACCESS_CHECKS_PER_MINUTE, (ctx) => ctx.ip),
     async close() {
       await tokenCounter.close()
       await registrationCounter.close()
+      await accessCounter.close()
     },
   }
 }

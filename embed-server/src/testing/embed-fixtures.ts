@@ -114,7 +114,7 @@ export async function seedSession(
 export async function seedToken(
   db: Kysely<Database>,
   ev: SeededEvent,
-  options: { allowedOrigins?: string[]; expiresAt?: Date | null; isActive?: boolean; revoked?: boolean } = {},
+  options: { allowedOrigins?: readonly string[]; expiresAt?: Date | null; isActive?: boolean; revoked?: boolean } = {},
 ): Promise<{ id: string; token: string }> {
   const token = generateSecret('emb')
   const row = await db
@@ -126,7 +126,7 @@ export async function seedToken(
       prefix: secretPrefix(token),
       token_hash: hashSecret(token),
       is_active: options.isActive ?? true,
-      allowed_origins: options.allowedOrigins ?? [],
+      allowed_origins: [...(options.allowedOrigins ?? [])],
       expires_at: options.expiresAt ?? null,
       revoked_at: options.revoked ? new Date() : null,
     })

@@ -4,7 +4,6 @@ import { ApiError, type RequestState } from '@event-service/server-common'
 import type { Context, Middleware } from 'koa'
 import type { Kysely } from 'kysely'
 import type { InvalidatedCache } from '../cache/embed-cache.ts'
-import { EXPOSED_HEADERS } from './cors.ts'
 import { requestOrigin } from './origins.ts'
 import { findTokenByHash, type KnownToken, type TokenLookup } from './token-store.ts'
 
@@ -66,33 +65,22 @@ export function corsOriginOf(originHeader: string): string | undefined {
   return originHeader && requestOrigin(originHeader, undefined) ? originHeader : undefined
 }
 
+/** Checks a request's token, leaving `ctx.state.token`, `cacheCurrent` and `corsOrigin` when it may be used. */
+export type TokenVerifier = (ctx: Context & { state: EmbedState }) => Promise<void>
+
 /**
  * The one place embed tokens are enforced, in the order of DESIGN.md's rejection table: missing,
  * malformed or unknown, revoked, disabled, expired, bound to another event, origin not allowed.
  * A malformed or look-alike token (bad checksum) is refused before any lookup. On success it sets
- * `ctx.state.token` and `ctx.state.corsOrigin`; a refusal is thrown, readable by the requesting
- * origin (see `readableRefusal`) but granting nothing else.
- *
- * @example
- * router.get('/v1/events/:eventId', checkToken({ db, cache }), grantCors, handler)
+ * `ctx.state.token`, `ctx.state.cacheCurrent` and `ctx.state.corsOrigin`; a refusal is thrown as
+ * an `ApiError`. `checkToken` uses it for every data route, `access.routes.ts` to explain a refusal.
  */
-export function checkToken(deps: {
+export function tokenVerifier(deps: {
   db: Kysely<Database>
   cache: { tokens: InvalidatedCache<TokenLookup>; isCurrent(): boolean | Promise<boolean> }
-}): Middleware<EmbedState> {
+}): TokenVerifier {
   const { db, cache } = deps
-  return async (ctx, next) => {
-    // The answer depends on Origin (CORS grant or refusal), refusals included.
-    ctx.vary('Origin')
-    try {
-      await check(ctx)
-    } catch (err) {
-      throw readableRefusal(err, ctx)
-    }
-    await next()
-  }
-
-  async function check(ctx: Context & { state: EmbedState }): Promise<void> {
+  return async (ctx) => {
     const raw = tokenOf(ctx.query.token, ctx.get('Authorization'))
     if (!raw) throw refuse(401, 'TOKEN_MISSING', 'An embed token is required: add ?token=emb_… or an Authorization: Bearer header')
     if (!isWellFormedSecret(raw, 'emb')) throw refuse(401, 'INVALID_TOKEN', 'This is not a valid embed token')
@@ -114,18 +102,18 @@ export function checkToken(deps: {
 }
 
 /**
- * A refusal of a browser request carries a CORS grant for the error envelope alone, so the widget
- * can read the code and say what is wrong ("This embed token has been disabled", "This site is not
- * in the token's allowed origins") instead of "could not be reached". The envelope holds no event
- * data, and anyone outside a browser reads it anyway. Preflights and opaque origins get no grant.
+ * Middleware of `tokenVerifier`. A refusal carries no CORS grant (DESIGN.md): a browser page
+ * cannot read it, and a widget learns why from `GET …/access` instead (`access.routes.ts`).
+ *
+ * @example
+ * router.get('/v1/events/:eventId', checkToken({ db, cache }), grantCors, handler)
  */
-function readableRefusal(err: unknown, ctx: Context): unknown {
-  if (!(err instanceof ApiError) || ctx.method === 'OPTIONS') return err
-  const origin = corsOriginOf(ctx.get('Origin'))
-  if (!origin) return err
-  return new ApiError(err.status, err.code, err.message, err.details, {
-    ...err.headers,
-    'Access-Control-Allow-Origin': origin,
-    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
-  })
+export function checkToken(deps: Parameters<typeof tokenVerifier>[0]): Middleware<EmbedState> {
+  const verify = tokenVerifier(deps)
+  return async (ctx, next) => {
+    // The answer depends on Origin (CORS grant or refusal), refusals included.
+    ctx.vary('Origin')
+    await verify(ctx)
+    await next()
+  }
 }

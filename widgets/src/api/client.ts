@@ -1,5 +1,5 @@
 import { ApiError } from './api-error.js';
-import type { EventInfo, Registration, RegistrationInput, Session, Speaker } from './types.js';
+import { ERROR_CODES, type ErrorCode, type EventInfo, type Registration, type RegistrationInput, type Session, type Speaker } from './types.js';
 
 /** How long a successful GET is shared between widgets before it is fetched again. */
 const TTL_MS = 60_000;
@@ -30,7 +30,37 @@ function adoptPrefetched(url: string): Promise<Response> | undefined {
   return response;
 }
 
-function shareGet<T>(url: string, signal?: AbortSignal): Promise<T> {
+interface Verdict {
+  allowed?: boolean;
+  code?: ErrorCode;
+  message?: string;
+}
+
+/** `GET …/access` questions in flight, by URL. */
+const verdicts = new Map<string, Promise<Verdict | undefined>>();
+
+/**
+ * Why a request got no answer the page may read. The embed server grants no CORS to a refused
+ * token, so the browser reports a refusal as a network failure; `GET …/access` (readable by every
+ * page) says whether the token was refused and why. Anything else stays a network error.
+ */
+async function explainFailure(err: unknown, accessUrl: string): Promise<ApiError> {
+  let verdict = verdicts.get(accessUrl);
+  if (!verdict) {
+    // The reads of one widget fail together: they share one question.
+    verdict = fetch(accessUrl, { credentials: 'omit', cache: 'no-store' })
+      .then(async (res) => ((await res.json()) as { data?: Verdict }).data)
+      .catch(() => undefined)
+      .finally(() => verdicts.delete(accessUrl));
+    verdicts.set(accessUrl, verdict);
+  }
+  const v = await verdict;
+  return v?.allowed === false && v.code && ERROR_CODES.includes(v.code)
+    ? new ApiError(0, v.code, v.message ?? v.code)
+    : networkError(err);
+}
+
+function shareGet<T>(url: string, accessUrl: string, signal?: AbortSignal): Promise<T> {
   let entry = inflight.get(url);
   if (!entry || Date.now() - entry.at > TTL_MS) {
     const controller = new AbortController();
@@ -39,10 +69,10 @@ function shareGet<T>(url: string, signal?: AbortSignal): Promise<T> {
         if (!res.ok) throw await ApiError.fromResponse(res);
         return ((await res.json()) as { data: unknown }).data;
       })
-      .catch((err: unknown) => {
+      .catch(async (err: unknown) => {
         // Failures are not shared with later callers: a retry must really retry.
         if (inflight.get(url)?.promise === promise) inflight.delete(url);
-        throw err instanceof ApiError || controller.signal.aborted ? err : networkError(err);
+        throw err instanceof ApiError || controller.signal.aborted ? err : await explainFailure(err, accessUrl);
       });
     entry = { at: Date.now(), promise, controller, users: 0 };
     inflight.set(url, entry);
@@ -109,6 +139,10 @@ export class EmbedClient {
     readonly token: string,
   ) {}
 
+  private get accessUrl(): string {
+    return this.url('/access');
+  }
+
   private url(path: string): string {
     const url = new URL(`events/${encodeURIComponent(this.eventId)}${path}`, this.root);
     if (this.token) url.searchParams.set('token', this.token);
@@ -116,23 +150,23 @@ export class EmbedClient {
   }
 
   event(signal?: AbortSignal): Promise<EventInfo> {
-    return shareGet(this.url(''), signal);
+    return shareGet(this.url(''), this.accessUrl, signal);
   }
 
   sessions(signal?: AbortSignal): Promise<Session[]> {
-    return shareGet(this.url('/sessions'), signal);
+    return shareGet(this.url('/sessions'), this.accessUrl, signal);
   }
 
   session(id: string, signal?: AbortSignal): Promise<Session> {
-    return shareGet(this.url(`/sessions/${encodeURIComponent(id)}`), signal);
+    return shareGet(this.url(`/sessions/${encodeURIComponent(id)}`), this.accessUrl, signal);
   }
 
   speakers(signal?: AbortSignal): Promise<Speaker[]> {
-    return shareGet(this.url('/speakers'), signal);
+    return shareGet(this.url('/speakers'), this.accessUrl, signal);
   }
 
   speaker(id: string, signal?: AbortSignal): Promise<Speaker> {
-    return shareGet(this.url(`/speakers/${encodeURIComponent(id)}`), signal);
+    return shareGet(this.url(`/speakers/${encodeURIComponent(id)}`), this.accessUrl, signal);
   }
 
   /** Registers an attendee; `created` is false when the email was already registered (200). */
@@ -147,7 +181,7 @@ export class EmbedClient {
         signal: signal ?? null,
       });
     } catch (err) {
-      throw signal?.aborted ? err : networkError(err);
+      throw signal?.aborted ? err : await explainFailure(err, this.accessUrl);
     }
     if (!res.ok) throw await ApiError.fromResponse(res);
     const body = (await res.json()) as { data: Registration };

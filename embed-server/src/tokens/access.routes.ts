@@ -1,0 +1,43 @@
+import type Router from '@koa/router'
+import { ApiError, ok } from '@event-service/server-common'
+import type { Context, Middleware } from 'koa'
+import type { EmbedState, TokenVerifier } from './token-auth.ts'
+
+/** Codes an access verdict may carry: the token refusals of DESIGN.md, and a malformed event id. */
+const EXPLAINED = new Set(['TOKEN_MISSING', 'INVALID_TOKEN', 'TOKEN_REVOKED', 'TOKEN_DISABLED', 'TOKEN_EXPIRED', 'EVENT_MISMATCH', 'ORIGIN_NOT_ALLOWED', 'VALIDATION_ERROR'])
+
+/**
+ * `GET /v1/events/{eventId}/access`: whether this token may be used for this event from the
+ * requesting page, and if not, why: `{allowed: true}` or `{allowed: false, code, message}`, always
+ * 200 and readable by any page (`Access-Control-Allow-Origin: *`).
+ *
+ * Refusals of the data routes carry no CORS grant, so a browser hides them from the widget, which
+ * then sees only "failed to fetch". A widget asks here after such a failure, to tell the site owner
+ * "This embed token has been disabled" rather than "could not be reached". The verdict comes from
+ * the same `tokenVerifier` as the data routes and holds no event data; it says no more than the
+ * refusal says to any client outside a browser. Rate-limited per client IP; never counted as usage.
+ *
+ * @example
+ * GET /v1/events/8c6d…/access?token=emb_…  →  {"success":true,"data":{"allowed":false,"code":"TOKEN_DISABLED","message":"…"}}
+ */
+export function registerAccessRoute(router: Router<EmbedState>, validIds: Middleware<EmbedState>, perIpLimit: Middleware<EmbedState>, verify: TokenVerifier): void {
+  router.get('/v1/events/:eventId/access', readableByAnyPage, perIpLimit, async (ctx) => {
+    try {
+      await validIds(ctx, async () => {})
+      await verify(ctx as Context & { state: EmbedState })
+      ctx.body = ok({ allowed: true })
+    } catch (err) {
+      if (!(err instanceof ApiError) || !EXPLAINED.has(err.code)) throw err
+      ctx.body = ok({ allowed: false, code: err.code, message: err.message })
+    }
+  })
+}
+
+const readableByAnyPage: Middleware<EmbedState> = async (ctx, next) => {
+  ctx.set('Access-Control-Allow-Origin', '*')
+  // The verdict depends on the page's origin and on the token's current state.
+  ctx.set('Cache-Control', 'no-store')
+  ctx.vary('Origin')
+  ctx.vary('Referer')
+  await next()
+}
