@@ -13,6 +13,8 @@ import { readFileSync } from 'node:fs';
 const load = (name) => JSON.parse(readFileSync(new URL(`fixtures/${name}.json`, import.meta.url), 'utf8'));
 export const EVENT_ID = '0b7c6f0e-4a36-4b8e-9a57-6f1d2b3c4d5e';
 export const EMPTY_EVENT_ID = '00000000-0000-4000-8000-000000000000';
+/** An event of one long day: 60 sessions, 20 slots of 20 minutes in 3 rooms. */
+export const LONG_DAY_EVENT_ID = '00000000-0000-4000-8000-0000000000da';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const REJECT = {
@@ -68,8 +70,27 @@ async function readJson(req) {
   }
 }
 
+function longDay() {
+  const start = Date.parse('2031-06-10T07:00:00.000Z');
+  const at = (minutes) => new Date(start + minutes * 60_000).toISOString();
+  return Array.from({ length: 60 }, (_, i) => {
+    const slot = Math.floor(i / 3);
+    return {
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      title: `Talk ${i + 1}`,
+      description: null,
+      starts_at: at(slot * 20),
+      ends_at: at(slot * 20 + 15),
+      track: null,
+      room: `Room ${(i % 3) + 1}`,
+      speakers: [],
+    };
+  });
+}
+
 function data(eventId) {
   if (eventId === EVENT_ID) return { event: load('event'), sessions: load('sessions'), speakers: load('speakers') };
+  if (eventId === LONG_DAY_EVENT_ID) return { event: { ...load('event'), id: eventId, name: 'Long Day' }, sessions: longDay(), speakers: [] };
   const event = { ...load('event'), id: EMPTY_EVENT_ID, name: 'Empty Event', tickets: [] };
   return { event, sessions: [], speakers: [] };
 }
@@ -127,7 +148,7 @@ export async function mockEmbedApi(ctx, next) {
   if (token !== 'emb_valid' && token !== 'emb_slow') return fail(ctx, 401, 'INVALID_TOKEN', 'Invalid token');
   if (token === 'emb_slow') await sleep(400);
   if (!UUID.test(eventId) || (id && !UUID.test(id))) return fail(ctx, 400, 'VALIDATION_ERROR', 'Malformed id', { fields: [{ path: 'id', message: 'Invalid uuid' }] });
-  if (eventId !== EVENT_ID && eventId !== EMPTY_EVENT_ID) return fail(ctx, 404, 'NOT_FOUND', 'Event not found');
+  if (![EVENT_ID, EMPTY_EVENT_ID, LONG_DAY_EVENT_ID].includes(eventId)) return fail(ctx, 404, 'NOT_FOUND', 'Event not found');
   const d = data(eventId);
   if (kind === 'registrations') {
     if (ctx.method !== 'POST') return fail(ctx, 404, 'NOT_FOUND', 'Not found');

@@ -26,24 +26,26 @@ function memo(key: string, make: () => string): string {
   return v;
 }
 
-const HOUR = 3_600_000;
-const offsets = new Map<string, number>();
+const HALF_HOUR = 1_800_000;
+/** Zone → half hours since 1970 → offset in ms. Numeric keys: no string built per lookup. */
+const offsets = new Map<string, Map<number, number>>();
 
 /**
  * Offset of a zone from UTC in ms at an instant. Zones change offset only on the hour (or half
- * hour), so one Intl call per zone and hour serves every session in it: a 300-session schedule
- * needs a few dozen calls instead of over a thousand.
+ * hour), so one Intl call per zone and half hour serves every session in it: a 300-session
+ * schedule needs a few dozen calls instead of over a thousand.
  */
 function zoneOffset(ms: number, timeZone: string): number {
-  const hour = Math.floor(ms / (HOUR / 2));
-  const key = `${timeZone}|${hour}`;
-  let offset = offsets.get(key);
+  let zone = offsets.get(timeZone);
+  if (!zone) offsets.set(timeZone, (zone = new Map()));
+  const slot = Math.floor(ms / HALF_HOUR);
+  let offset = zone.get(slot);
   if (offset === undefined) {
     const parts = formatter('en-US', timeZone, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }, 'parts').formatToParts(ms);
     const get = (type: string) => Number(parts.find((p) => p.type === type)!.value);
     const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
     offset = asUtc - (ms - (ms % 60_000));
-    offsets.set(key, offset);
+    zone.set(slot, offset);
   }
   return offset;
 }
@@ -52,6 +54,22 @@ function zoneOffset(ms: number, timeZone: string): number {
 function wallClock(iso: string | number, timeZone: string): Date {
   const ms = typeof iso === 'number' ? iso : Date.parse(iso);
   return new Date(ms + zoneOffset(ms, timeZone));
+}
+
+const pad = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/**
+ * Day key and minutes since midnight of an instant in a zone, from one parse and one offset
+ * lookup: the schedule asks this of every session's start and end.
+ */
+export function wallTime(iso: string | number, timeZone: string): { day: string; minutes: number } {
+  const d = wallClock(iso, timeZone);
+  const year = d.getUTCFullYear();
+  return {
+    // toISOString() would do, at several times the cost, and throws beyond year 9999.
+    day: `${year < 1000 ? String(year).padStart(4, '0') : year}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
+    minutes: d.getUTCHours() * 60 + d.getUTCMinutes(),
+  };
 }
 
 let viewerZone: string | undefined;
@@ -63,13 +81,12 @@ export function viewerTimeZone(): string {
 
 /** `YYYY-MM-DD` of an instant in a time zone: the key of the day tab it belongs to. */
 export function dayKey(iso: string | number, timeZone: string): string {
-  return wallClock(iso, timeZone).toISOString().slice(0, 10);
+  return wallTime(iso, timeZone).day;
 }
 
 /** Minutes since midnight of an instant in a time zone: the row of a session in the grid. */
 export function minutesOfDay(iso: string | number, timeZone: string): number {
-  const d = wallClock(iso, timeZone);
-  return d.getUTCHours() * 60 + d.getUTCMinutes();
+  return wallTime(iso, timeZone).minutes;
 }
 
 /** "09:30" or "9:30 AM", as the locale writes clock times. */

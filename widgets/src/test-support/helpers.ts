@@ -5,6 +5,7 @@ import { clock } from '../controllers/clock-controller.js';
 /** Ids of the recorded fixtures (test/fixtures, served by test/mock-embed-api.mjs). */
 export const EVENT_ID = '0b7c6f0e-4a36-4b8e-9a57-6f1d2b3c4d5e';
 export const EMPTY_EVENT_ID = '00000000-0000-4000-8000-000000000000';
+export const LONG_DAY_EVENT_ID = '00000000-0000-4000-8000-0000000000da';
 export const ADA = '5f0c0000-0000-4000-8000-000000000001';
 export const GRACE = '5f0c0000-0000-4000-8000-000000000002';
 export const MALLORY = '5f0c0000-0000-4000-8000-000000000003';

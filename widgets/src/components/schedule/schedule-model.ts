@@ -1,5 +1,5 @@
 import type { Session } from '../../api/types.js';
-import { dayKey, minutesOfDay } from '../../format/datetime.js';
+import { wallTime } from '../../format/datetime.js';
 
 /** A session with everything the schedule computes once per data load and time zone. */
 export interface ScheduleItem {
@@ -40,11 +40,10 @@ export function buildModel(sessions: Session[], timeZone: string): ScheduleModel
   const tracks = new Set<string>();
   const rooms = new Set<string>();
   const items = sessions.map((session) => {
-    const day = dayKey(session.starts_at, timeZone);
-    const start = minutesOfDay(session.starts_at, timeZone);
-    let end = minutesOfDay(session.ends_at, timeZone);
+    const { day, minutes: start } = wallTime(session.starts_at, timeZone);
+    const ends = wallTime(session.ends_at, timeZone);
     // A session that runs past midnight ends, for the grid, at the end of its first day.
-    if (end <= start || dayKey(session.ends_at, timeZone) !== day) end = 24 * 60;
+    const end = ends.day !== day || ends.minutes <= start ? 24 * 60 : ends.minutes;
     days.add(day);
     if (session.track) tracks.add(session.track);
     if (session.room) rooms.add(session.room);

@@ -19,6 +19,8 @@ export interface DayContext {
   now: number;
   onOpen: (s: Session) => void;
   onFavourite: (s: Session) => void;
+  /** How many of the day's cards to draw now (the element draws a long day in steps). */
+  cardLimit: number;
 }
 
 /** One session card; `area` places it in the grid (ignored by the list layout). */
@@ -61,7 +63,10 @@ export function renderDay(items: ScheduleItem[], ctx: DayContext) {
   const layout = layoutDay(items, ctx.groupBy);
   const nowRow = ctx.nowMinutes === undefined ? undefined : rowOfNow(layout, ctx.nowMinutes);
   let nowPlaced = nowRow === undefined;
-  const cells = layout.placed.map((p) => {
+  // The grid's rows and columns come from every item, so cards drawn in a later step fill their
+  // places without moving those already drawn.
+  const shown = layout.placed.slice(0, ctx.cardLimit);
+  const cells = shown.map((p) => {
     const before = !nowPlaced && p.item.start > ctx.nowMinutes! ? ((nowPlaced = true), nowLine(ctx, nowRow)) : nothing;
     const col = p.column ? `${p.column}` : `2/-1`;
     return html`${before}${card(p.item, ctx, `grid-row:${p.row}/span ${p.span};grid-column:${col};`)}`;
@@ -72,7 +77,7 @@ export function renderDay(items: ScheduleItem[], ctx: DayContext) {
     ${layout.times.map(
       (t) => html`<div class="slot-time" aria-hidden="true" style="grid-row:${t.row}">${formatTime(t.iso, ctx.lang, ctx.timeZone)}</div>`,
     )}
-    ${cells}${nowPlaced ? nothing : nowLine(ctx, nowRow)}
+    ${cells}${nowPlaced || shown.length < layout.placed.length ? nothing : nowLine(ctx, nowRow)}
   </div>`;
 }
 

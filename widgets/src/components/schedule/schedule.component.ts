@@ -20,6 +20,14 @@ import { downloadSessions } from '../../base/session-templates.js';
 type View = 'grid' | 'list';
 
 /**
+ * A day of a hundred sessions is drawn in steps: enough cards for the first screen at once, then
+ * more in later tasks, so that no single script run blocks the page for long on a slow phone
+ * (docs: widgets/README.md, "Performance").
+ */
+const FIRST_CARDS = 16;
+const MORE_CARDS = 24;
+
+/**
  * The full schedule of an event: day tabs, track and room filters, search, a grid by room (a
  * list on narrow screens), the viewer's own time zone on request, a "now" line, favourites with
  * a "my agenda" view, a session dialog and calendar downloads.
@@ -71,8 +79,35 @@ export class ServiceSchedule extends ServiceElement {
 
   private model?: { key: unknown[]; value: ScheduleModel };
 
+  /** Cards drawn of the shown day (`view` names it); grows after each update until all are. */
+  private cards = { view: '', limit: FIRST_CARDS, more: false };
+  private growing?: ReturnType<typeof setTimeout>;
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('eventId')) this.useLocalTime = readPref(`local-time:${this.eventId}`, false);
+  }
+
+  protected override updated(): void {
+    if (!this.cards.more || this.growing) return;
+    // A macrotask, not a microtask: the browser may paint and handle input between the steps.
+    this.growing = setTimeout(() => {
+      this.growing = undefined;
+      this.cards.limit += MORE_CARDS;
+      this.requestUpdate();
+    });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.growing);
+    this.growing = undefined;
+  }
+
+  /** Cards to draw of a day view with `total` of them; a different day or view starts over. */
+  private cardLimit(view: string, total: number): number {
+    if (this.cards.view !== view) this.cards = { view, limit: FIRST_CARDS, more: false };
+    this.cards.more = this.cards.limit < total;
+    return this.cards.limit;
   }
 
   private timeZone(event: EventInfo): string {
@@ -168,9 +203,11 @@ export class ServiceSchedule extends ServiceElement {
       now: this.clock.now,
       onOpen: (s) => this.open(s),
       onFavourite: (s) => this.favourites.toggle(s.id),
+      cardLimit: Infinity,
     };
     const agendaItems = this.agenda ? filterItems(model.items, { ...filters, only: favourites }) : [];
     const dayItems = this.agenda ? [] : filterItems(model.items, { ...filters, day });
+    ctx.cardLimit = this.cardLimit(this.agenda ? 'agenda' : `${day}|${tz}|${this.view}|${this.groupBy}`, dayItems.length);
     const count = this.agenda ? agendaItems.length : dayItems.length;
     const filtered = Boolean(this.track || this.room || this.query);
     const localZone = viewerTimeZone();

@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { clock } from '../../controllers/clock-controller.js';
 import { buildIcs } from '../../format/ics.js';
 import {
-  API, EMPTY_EVENT_ID, EVENT_ID, KEYNOTE, REJECTIONS, expectAccessibleInBothThemes, loaded, requestCounts, reset, root, text, until,
+  API, EMPTY_EVENT_ID, EVENT_ID, KEYNOTE, LONG_DAY_EVENT_ID, REJECTIONS, expectAccessibleInBothThemes, loaded, requestCounts, reset, root, text, until,
 } from '../../test-support/helpers.js';
 import type { ServiceSchedule } from './schedule.component.js';
 import './schedule.js';
@@ -39,6 +39,31 @@ describe('service-schedule', () => {
     expect(getComputedStyle($$(el, '.session').at(-1)!).gridColumnEnd).to.equal('-1');
     const keynote = $(el, `[data-id="${KEYNOTE}"]`)!;
     expect(getComputedStyle(keynote).gridColumnStart).to.equal('2');
+  });
+
+  it('draws a long day in steps: the first screen at once, every card soon after, each in its place', async () => {
+    // Counts the cards of the first update that draws any: observers run before the next step can.
+    const drawn: number[] = [];
+    const watch = new MutationObserver((_, self) => {
+      const n = $$(el, '.session').length;
+      if (n) drawn.push(n), self.disconnect();
+    });
+    const el = await fixture<ServiceSchedule>(html`<service-schedule event-id=${LONG_DAY_EVENT_ID} token="emb_slow" api-base=${API} locale="en-GB"></service-schedule>`);
+    watch.observe(root(el), { childList: true, subtree: true });
+    await loaded(el);
+    expect(drawn[0]).to.be.within(1, 59);
+    // The grid's rows come from the whole day from the first step on.
+    const rows = getComputedStyle($(el, '.grid')!).gridTemplateRows;
+    await until(() => $$(el, '.session').length === 60, 'all 60 cards');
+    expect(getComputedStyle($(el, '.grid')!).gridTemplateRows.split(' ')).to.have.length(rows.split(' ').length);
+    expect(titles(el)).to.deep.equal(Array.from({ length: 60 }, (_, i) => `Talk ${i + 1}`));
+    const last = $$(el, '.session').at(-1)!;
+    expect(getComputedStyle(last).gridColumnStart).to.equal('4');
+    // Another day or view starts again from the first screen, and again ends with all cards.
+    $$(el, '.segmented__btn')[1]!.click();
+    await el.updateComplete;
+    expect($$(el, '.session').length).to.be.below(60);
+    await until(() => $$(el, '.session').length === 60, 'all 60 cards in the list');
   });
 
   it('never renders API text as HTML', async () => {
