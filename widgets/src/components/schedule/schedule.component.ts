@@ -97,6 +97,12 @@ export class ServiceSchedule extends ServiceElement {
     });
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Moved in the page while steps were due: carry on drawing.
+    if (this.cards.more) this.requestUpdate();
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.growing);

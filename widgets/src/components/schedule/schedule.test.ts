@@ -63,6 +63,10 @@ describe('service-schedule', () => {
     $$(el, '.segmented__btn')[1]!.click();
     await el.updateComplete;
     expect($$(el, '.session').length).to.be.below(60);
+    // Moved in the page between two steps: it carries on.
+    const parent = el.parentElement!;
+    el.remove();
+    parent.append(el);
     await until(() => $$(el, '.session').length === 60, 'all 60 cards in the list');
   });
 
