@@ -20,6 +20,7 @@ const inflight = new Map<string, Shared>();
 /** Test hook: forget every shared response. */
 export function clearApiCache(): void {
   inflight.clear();
+  verdicts.clear();
 }
 
 /** A response the loader already requested for this URL (each is used once). */
@@ -36,8 +37,12 @@ interface Verdict {
   message?: string;
 }
 
-/** `GET …/access` questions in flight, by URL. */
+/**
+ * `GET …/access` answers by URL, kept a few seconds: the reads of one widget (or of several widgets
+ * with one token) fail together but not at the same instant, and share one question.
+ */
 const verdicts = new Map<string, Promise<Verdict | undefined>>();
+const VERDICT_TTL_MS = 5_000;
 
 /**
  * Why a request got no answer the page may read. The embed server grants no CORS to a refused
@@ -47,11 +52,11 @@ const verdicts = new Map<string, Promise<Verdict | undefined>>();
 async function explainFailure(err: unknown, accessUrl: string): Promise<ApiError> {
   let verdict = verdicts.get(accessUrl);
   if (!verdict) {
-    // The reads of one widget fail together: they share one question.
     verdict = fetch(accessUrl, { credentials: 'omit', cache: 'no-store' })
       .then(async (res) => ((await res.json()) as { data?: Verdict }).data)
-      .catch(() => undefined)
-      .finally(() => verdicts.delete(accessUrl));
+      .catch(() => undefined);
+    const asked = verdict;
+    setTimeout(() => verdicts.get(accessUrl) === asked && verdicts.delete(accessUrl), VERDICT_TTL_MS);
     verdicts.set(accessUrl, verdict);
   }
   const v = await verdict;
