@@ -76,8 +76,9 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<{ app: Koa<Emb
   const usage = createUsageCounter(db, logger)
   const limits = createEmbedRateLimits(config, logger)
 
-  const tokenCheck = checkToken({ db, cache })
+  // One verifier: the data routes enforce it, the access route explains its refusals.
   const verifyToken = tokenVerifier({ db, cache })
+  const tokenCheck = checkToken(verifyToken)
   const cors = grantCors()
   const countUsage: Middleware<EmbedState> = async (ctx, next) => {
     usage.count(ctx.state.token.id)

@@ -106,12 +106,12 @@ export function tokenVerifier(deps: {
  * cannot read it, and a widget learns why from `GET …/access` instead (`access.routes.ts`).
  *
  * @example
- * router.get('/v1/events/:eventId', checkToken({ db, cache }), grantCors, handler)
+ * const verify = tokenVerifier({ db, cache })
+ * router.get('/v1/events/:eventId', checkToken(verify), grantCors, handler)
  */
-export function checkToken(deps: Parameters<typeof tokenVerifier>[0]): Middleware<EmbedState> {
-  const verify = tokenVerifier(deps)
+export function checkToken(verify: TokenVerifier): Middleware<EmbedState> {
   return async (ctx, next) => {
-    // The answer depends on Origin (CORS grant or refusal), refusals included.
+    // The answer depends on Origin: the token's allowed origins, and the CORS grant of a success.
     ctx.vary('Origin')
     await verify(ctx)
     await next()

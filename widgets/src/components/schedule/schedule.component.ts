@@ -198,6 +198,8 @@ export class ServiceSchedule extends ServiceElement {
     const day = this.day && model.days.includes(this.day) ? this.day : model.days.includes(today) ? today : model.days[0]!;
     const favourites = this.favourites.ids;
     const filters = { track: this.track, room: this.room, query: this.query };
+    const agendaItems = this.agenda ? filterItems(model.items, { ...filters, only: favourites }) : [];
+    const dayItems = this.agenda ? [] : filterItems(model.items, { ...filters, day });
     const ctx: DayContext = {
       t,
       lang: this.intlLocale,
@@ -209,11 +211,8 @@ export class ServiceSchedule extends ServiceElement {
       now: this.clock.now,
       onOpen: (s) => this.open(s),
       onFavourite: (s) => this.favourites.toggle(s.id),
-      cardLimit: Infinity,
+      cardLimit: this.cardLimit(this.agenda ? 'agenda' : `${day}|${tz}|${this.view}|${this.groupBy}`, dayItems.length),
     };
-    const agendaItems = this.agenda ? filterItems(model.items, { ...filters, only: favourites }) : [];
-    const dayItems = this.agenda ? [] : filterItems(model.items, { ...filters, day });
-    ctx.cardLimit = this.cardLimit(this.agenda ? 'agenda' : `${day}|${tz}|${this.view}|${this.groupBy}`, dayItems.length);
     const count = this.agenda ? agendaItems.length : dayItems.length;
     const filtered = Boolean(this.track || this.room || this.query);
     const localZone = viewerTimeZone();
