@@ -91,12 +91,34 @@ async function openDatabase(): Promise<{ handle: DbHandle; cleanup: () => Promis
 
 /** An account without a practical rate limit, its key, and one event of `speakers` speakers. */
 async function seed(db: Kysely<Database>, speakers: number): Promise<{ accountId: string; key: string; eventId: string }> {
-  const account = await db.insertInto('accounts').values({ name: 'Bench', plan: 'enterprise', rate_limit: 2_000_000_000 }).returning('id').executeTakeFirstOrThrow()
+  const account = await db
+    .insertInto('accounts')
+    .values({ name: 'Bench', plan: 'enterprise', rate_limit: 2_000_000_000 })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   const key = generateSecret('sk')
-  await db.insertInto('api_keys').values({ account_id: account.id, name: 'bench', prefix: secretPrefix(key), key_hash: hashSecret(key), last_used_at: null, revoked_at: null }).execute()
+  await db
+    .insertInto('api_keys')
+    .values({
+      account_id: account.id,
+      name: 'bench',
+      prefix: secretPrefix(key),
+      key_hash: hashSecret(key),
+      last_used_at: null,
+      revoked_at: null,
+    })
+    .execute()
   const event = await db
     .insertInto('events')
-    .values({ account_id: account.id, name: 'Big event', description: null, timezone: 'UTC', starts_at: new Date(), ends_at: new Date(), venue: null })
+    .values({
+      account_id: account.id,
+      name: 'Big event',
+      description: null,
+      timezone: 'UTC',
+      starts_at: new Date(),
+      ends_at: new Date(),
+      venue: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   // Building the trigram index once after the bulk insert is much faster than maintaining it
@@ -118,7 +140,13 @@ async function seed(db: Kysely<Database>, speakers: number): Promise<{ accountId
 }
 
 /** Upserts over HTTP for `ms` with `concurrency` clients; half the emails already exist. */
-async function upsertThroughput(url: string, key: string, eventId: string, ms: number, concurrency: number): Promise<{ perSecond: number; errors: number }> {
+async function upsertThroughput(
+  url: string,
+  key: string,
+  eventId: string,
+  ms: number,
+  concurrency: number,
+): Promise<{ perSecond: number; errors: number }> {
   let done = 0
   let errors = 0
   let seq = 0
@@ -157,7 +185,11 @@ export async function runAdminBench(options: { speakers?: number } = {}): Promis
     const seeding = performance.now()
     const { accountId, key, eventId } = await seed(db, speakers)
     const seedSeconds = round((performance.now() - seeding) / 1000, 1)
-    const admin = await createAdminApp({ db, config: loadConfig({ ADMIN_PORT: '0', LOG_LEVEL: 'silent' }), logger: pino({ level: 'silent' }) })
+    const admin = await createAdminApp({
+      db,
+      config: loadConfig({ ADMIN_PORT: '0', LOG_LEVEL: 'silent' }),
+      logger: pino({ level: 'silent' }),
+    })
     const server = await listen(admin.app.callback(), { host: '127.0.0.1', port: 0 })
     try {
       const get = async (query: string) => {
@@ -218,7 +250,11 @@ export async function runAdminBench(options: { speakers?: number } = {}): Promis
 function printTable(f: Record<string, number>, kind: string): void {
   const rows: [string, string, string][] = [
     ['database', kind, `${f.speakers} speakers in one event, seeded in ${f.seed_s} s`],
-    ['search (HTTP), trigram index', `p50 ${f.search_indexed_p50_ms} ms`, `p95 ${f.search_indexed_p95_ms} ms (${f.search_matches} matches)`],
+    [
+      'search (HTTP), trigram index',
+      `p50 ${f.search_indexed_p50_ms} ms`,
+      `p95 ${f.search_indexed_p95_ms} ms (${f.search_matches} matches)`,
+    ],
     ['search (HTTP), index dropped', `p50 ${f.search_unindexed_p50_ms} ms`, `p95 ${f.search_unindexed_p95_ms} ms`],
     ['  indexed / unindexed p95', String(f.search_index_ratio_p95), 'aim ≤ 0.2'],
     ['list (service), no count', `p95 ${f.list_without_total_p95_ms} ms`, ''],

@@ -38,7 +38,11 @@ const hasTaskset = spawnSync('taskset', ['-c', '0', 'true']).status === 0
 
 /** The benchmark event: 3 days × 5 tracks × 20 slots, 150 speakers (every fifth not public). */
 async function seedBenchEvent(db: Kysely<Database>): Promise<{ eventId: string; token: string }> {
-  const account = await db.insertInto('accounts').values({ name: 'Bench', plan: 'enterprise', rate_limit: 1_000_000 }).returning('id').executeTakeFirstOrThrow()
+  const account = await db
+    .insertInto('accounts')
+    .values({ name: 'Bench', plan: 'enterprise', rate_limit: 1_000_000 })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   const event = await db
     .insertInto('events')
     .values({
@@ -196,7 +200,18 @@ interface Measured {
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js')
 
 function autocannon(url: string, seconds: number): Promise<Measured> {
-  const [cmd, args] = pinned(1, [process.execPath, autocannonBin, '-c', String(CONNECTIONS), '-d', String(seconds), '-j', '-H', `Origin=${ORIGIN}`, url])
+  const [cmd, args] = pinned(1, [
+    process.execPath,
+    autocannonBin,
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    String(seconds),
+    '-j',
+    '-H',
+    `Origin=${ORIGIN}`,
+    url,
+  ])
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'ignore'] })
     let out = ''
@@ -266,7 +281,8 @@ export async function runEmbedBench(): Promise<Record<string, number>> {
   let pgDb: Awaited<ReturnType<typeof createTestDb>> | undefined
   try {
     const variants: { name: string; url: string }[] = []
-    const path = (r: Running | { eventId: string; token: string }, base: string) => `${base}/v1/events/${r.eventId}/sessions?token=${r.token}`
+    const path = (r: Running | { eventId: string; token: string }, base: string) =>
+      `${base}/v1/events/${r.eventId}/sessions?token=${r.token}`
 
     const only = process.env.EMBED_BENCH_VARIANTS?.split(',')
     const wanted = (name: string) => !only || only.includes(name)
@@ -307,7 +323,11 @@ export async function runEmbedBench(): Promise<Record<string, number>> {
     const all = [{ name: 'bare', url: `${bare.url}${new URL(variants[0]!.url).pathname}${new URL(variants[0]!.url).search}` }, ...variants]
     for (const v of all) {
       const got = await rawGet(v.url)
-      const names = (h: Record<string, unknown>) => Object.keys(h).filter((k) => k !== 'x-request-id').sort().join(',')
+      const names = (h: Record<string, unknown>) =>
+        Object.keys(h)
+          .filter((k) => k !== 'x-request-id')
+          .sort()
+          .join(',')
       // Same length (the Postgres variants hold the same event under other ids) and the same headers.
       if (got.status !== 200 || got.body.length !== body.length || names(got.headers) !== names(sample.headers)) {
         throw new Error(`${v.name} does not answer like the others: ${got.status}, ${got.body.length} bytes, headers ${names(got.headers)}`)
@@ -363,13 +383,22 @@ export async function runEmbedBench(): Promise<Record<string, number>> {
     }
     const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)))
     for (const r of rows) console.log(`   ${r.map((cell, c) => cell.padEnd(widths[c]!)).join('  ')}`)
-    console.log(`   load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after (2 cores shared: compare ratios, not req/s)`)
+    console.log(
+      `   load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after (2 cores shared: compare ratios, not req/s)`,
+    )
     console.log('   aim: cached ≥ 0.75× bare req/s, p99 ≤ 1.5× bare')
     return figures
   } finally {
     // Servers go before their database is dropped, so that none of them sees it vanish.
     await Promise.all(
-      children.map((c) => new Promise<void>((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : (c.once('exit', () => resolve()), c.kill('SIGTERM'))))),
+      children.map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.exitCode !== null || c.signalCode !== null) return resolve()
+            c.once('exit', () => resolve())
+            c.kill('SIGTERM')
+          }),
+      ),
     )
     await pgDb?.close()
     rmSync(tmp, { recursive: true, force: true })

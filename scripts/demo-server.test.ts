@@ -20,7 +20,10 @@ describe('the demo server', () => {
   let server: RunningServer
   beforeAll(async () => {
     writeFileSync(join(dir, 'app.js'), 'export const x = 1\n')
-    server = await listen(createDemoApp({ logger: pino({ level: 'silent' }), config: () => config, demoDir: dir }).callback(), { host: '127.0.0.1', port: 0 })
+    server = await listen(createDemoApp({ logger: pino({ level: 'silent' }), config: () => config, demoDir: dir }).callback(), {
+      host: '127.0.0.1',
+      port: 0,
+    })
   })
   afterAll(async () => {
     await server?.close()

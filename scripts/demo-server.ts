@@ -40,7 +40,15 @@ function placeholderPage(config: DemoConfig): string {
  * @example
  * const app = createDemoApp({ logger, config: () => demoConfig })
  */
-export function createDemoApp({ logger, config, demoDir = DEMO_DIR }: { logger: Logger; config: () => DemoConfig | undefined; demoDir?: string }): Koa {
+export function createDemoApp({
+  logger,
+  config,
+  demoDir = DEMO_DIR,
+}: {
+  logger: Logger
+  config: () => DemoConfig | undefined
+  demoDir?: string
+}): Koa {
   const app = new Koa()
   app.silent = true
   app.use(requestContext(logger))

@@ -9,7 +9,10 @@ export const DEMO_TOKEN_NAME = 'Demo page'
  * the event (a token's value is shown only once, so each start needs a new one) and creates one
  * restricted to the demo page's origins.
  */
-export async function renewDemoPageToken(db: Kysely<Database>, { eventId, origins }: { eventId: string; origins: string[] }): Promise<string> {
+export async function renewDemoPageToken(
+  db: Kysely<Database>,
+  { eventId, origins }: { eventId: string; origins: string[] },
+): Promise<string> {
   const token = generateSecret('emb')
   await db.transaction().execute(async (trx) => {
     const event = await trx.selectFrom('events').select('account_id').where('id', '=', eventId).executeTakeFirstOrThrow()

@@ -63,7 +63,12 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
 
   it('gives the demo page a token that reads the demo event from the demo origin only', async () => {
     const config = await demoConfig()
-    expect(config).toMatchObject({ adminUrl: system.adminUrl, embedUrl: system.embedUrl, loaderUrl: `${system.embedUrl}/v1/loader.js`, eventId: DEMO_EVENT_ID })
+    expect(config).toMatchObject({
+      adminUrl: system.adminUrl,
+      embedUrl: system.embedUrl,
+      loaderUrl: `${system.embedUrl}/v1/loader.js`,
+      eventId: DEMO_EVENT_ID,
+    })
     const url = `${system.embedUrl}/v1/events/${config.eventId}/speakers?token=${config.token}`
     const allowed = await fetch(url, { headers: { Origin: system.demoUrl } })
     expect(allowed.status).toBe(200)
@@ -99,7 +104,9 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
   })
 
   it('refuses a key revoked through the CLI while it runs', async () => {
-    const { account_id, api_key } = JSON.parse((await runCli(['accounts', 'create', '--name', 'Soon revoked', '--plan', 'free'], env)).stdout)
+    const { account_id, api_key } = JSON.parse(
+      (await runCli(['accounts', 'create', '--name', 'Soon revoked', '--plan', 'free'], env)).stdout,
+    )
     const [key] = JSON.parse((await runCli(['keys', 'list', '--account', account_id], env)).stdout) as { id: string }[]
     const revoke = await runCli(['keys', 'revoke', key?.id ?? ''], env)
     expect(revoke).toMatchObject({ code: 0, stderr: '' })

@@ -4,4 +4,4 @@ export default {
   exclude: ['src/**/*.test.ts', 'src/**/*-model.ts', 'src/**/*-views.ts', 'src/**/*.styles.ts'],
   litelement: true,
   outdir: 'dist',
-};
+}

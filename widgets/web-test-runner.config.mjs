@@ -1,10 +1,10 @@
 // @web/test-runner in real Chromium (Playwright launcher), with the mock embed API as middleware.
-import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { playwrightLauncher } from '@web/test-runner-playwright';
-import { CHROMIUM_ARGS, findBrowser } from './test/find-browser.mjs';
-import { mockEmbedApi } from './test/mock-embed-api.mjs';
+import { esbuildPlugin } from '@web/dev-server-esbuild'
+import { playwrightLauncher } from '@web/test-runner-playwright'
+import { CHROMIUM_ARGS, findBrowser } from './test/find-browser.mjs'
+import { mockEmbedApi } from './test/mock-embed-api.mjs'
 
-const executablePath = process.env.CHROMIUM_PATH || (await findBrowser());
+const executablePath = process.env.CHROMIUM_PATH || (await findBrowser())
 
 export default {
   rootDir: '.',
@@ -22,4 +22,4 @@ export default {
       createBrowserContext: ({ browser }) => browser.newContext({ timezoneId: 'America/New_York', locale: 'en-US' }),
     }),
   ],
-};
+}

@@ -13,7 +13,8 @@ describe.each(DIALECTS)('malformed requests on %s', (dialect) => {
     api = await startTestApi(dialect)
     ;({ key } = await api.newAccount())
     eventId = await api.newEvent(key)
-    speakerId = (await api.request('POST', '/v1/speakers', { key, body: { event_id: eventId, email: 'keep@example.com', name: 'Keep' } })).body.data.id
+    speakerId = (await api.request('POST', '/v1/speakers', { key, body: { event_id: eventId, email: 'keep@example.com', name: 'Keep' } }))
+      .body.data.id
   })
   afterAll(() => api.close())
 

@@ -28,11 +28,19 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
     a = await api.newAccount()
     b = await api.newAccount()
     ids.event = await api.newEvent(a.key)
-    ids.speaker = (await api.request('POST', '/v1/speakers', { ...a, body: { event_id: ids.event, email: 'a@example.com', name: 'A' } })).body.data.id
+    ids.speaker = (
+      await api.request('POST', '/v1/speakers', { ...a, body: { event_id: ids.event, email: 'a@example.com', name: 'A' } })
+    ).body.data.id
     ids.session = (
       await api.request('POST', '/v1/sessions', {
         ...a,
-        body: { event_id: ids.event, title: 'S', starts_at: '2026-06-01T09:00:00Z', ends_at: '2026-06-01T10:00:00Z', speaker_ids: [ids.speaker] },
+        body: {
+          event_id: ids.event,
+          title: 'S',
+          starts_at: '2026-06-01T09:00:00Z',
+          ends_at: '2026-06-01T10:00:00Z',
+          speaker_ids: [ids.speaker],
+        },
       })
     ).body.data.id
     ids.token = (await api.request('POST', '/v1/embed-tokens', { ...a, body: { eventId: ids.event, name: 'T' } })).body.data.id
@@ -83,7 +91,13 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
     const eventOfB = await api.newEvent(b.key)
     const res = await api.request('POST', '/v1/sessions', {
       ...b,
-      body: { event_id: eventOfB, title: 'X', starts_at: '2026-06-01T09:00:00Z', ends_at: '2026-06-01T10:00:00Z', speaker_ids: [ids.speaker] },
+      body: {
+        event_id: eventOfB,
+        title: 'X',
+        starts_at: '2026-06-01T09:00:00Z',
+        ends_at: '2026-06-01T10:00:00Z',
+        speaker_ids: [ids.speaker],
+      },
     })
     expect(res.status).toBe(404)
     expect(res.body.error.code).toBe('NOT_FOUND')

@@ -11,16 +11,37 @@ describe.each(DIALECTS)('schema on %s', (dialect) => {
   it('upserts one speaker per event and case-insensitive email', async () => {
     const { db, close } = await createTestDb(dialect)
     try {
-      const account = await db.insertInto('accounts').values({ name: 'A', plan: 'free', rate_limit: null }).returning('id').executeTakeFirstOrThrow()
+      const account = await db
+        .insertInto('accounts')
+        .values({ name: 'A', plan: 'free', rate_limit: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       const event = await db
         .insertInto('events')
-        .values({ account_id: account.id, name: 'E', timezone: 'UTC', starts_at: new Date(), ends_at: new Date(), description: null, venue: null })
+        .values({
+          account_id: account.id,
+          name: 'E',
+          timezone: 'UTC',
+          starts_at: new Date(),
+          ends_at: new Date(),
+          description: null,
+          venue: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       const insert = (email: string) =>
         db
           .insertInto('speakers')
-          .values({ account_id: account.id, event_id: event.id, email, name: 'N', title: null, company: 'Acme', bio: null, photo_url: null })
+          .values({
+            account_id: account.id,
+            event_id: event.id,
+            email,
+            name: 'N',
+            title: null,
+            company: 'Acme',
+            bio: null,
+            photo_url: null,
+          })
           .onConflict((oc) => oc.expression(sql`event_id, lower(email)`).doUpdateSet({ name: 'Updated' }))
           .execute()
       await insert('Ada@Example.com')
@@ -39,10 +60,22 @@ describe.each(DIALECTS)('schema on %s', (dialect) => {
     const messages: unknown[] = []
     const stop = await handle.listen('embed_changes', { onMessage: (p) => messages.push(JSON.parse(p)) })
     try {
-      const account = await handle.db.insertInto('accounts').values({ name: 'A', plan: 'pro', rate_limit: null }).returning('id').executeTakeFirstOrThrow()
+      const account = await handle.db
+        .insertInto('accounts')
+        .values({ name: 'A', plan: 'pro', rate_limit: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       const event = await handle.db
         .insertInto('events')
-        .values({ account_id: account.id, name: 'E', timezone: 'UTC', starts_at: new Date(), ends_at: new Date(), description: null, venue: null })
+        .values({
+          account_id: account.id,
+          name: 'E',
+          timezone: 'UTC',
+          starts_at: new Date(),
+          ends_at: new Date(),
+          description: null,
+          venue: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       await expect.poll(() => messages).toContainEqual({ kind: 'event', event_id: event.id })

@@ -8,11 +8,7 @@ const RETRY_MS = { first: 100, max: 5000 }
  * the connection was down are lost, so `onReconnect` runs after every reconnect: the caller
  * flushes whatever it cached from those notifications.
  */
-export async function createPostgresListener(
-  connectionString: string,
-  channel: string,
-  handlers: ListenHandlers,
-): Promise<Listening> {
+export async function createPostgresListener(connectionString: string, channel: string, handlers: ListenHandlers): Promise<Listening> {
   let client: pg.Client | undefined
   let stopped = false
   let retryTimer: NodeJS.Timeout | undefined

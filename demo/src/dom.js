@@ -8,17 +8,17 @@
  * @returns {HTMLElement}
  */
 export function h(tag, props = {}, ...children) {
-  const el = document.createElement(tag);
+  const el = document.createElement(tag)
   for (const [key, value] of Object.entries(props)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
-    else if (key === 'dataset') Object.assign(el.dataset, value);
-    else if (key === 'className') el.className = value;
-    else if (key in el && typeof value !== 'string') el[key] = value;
-    else el.setAttribute(key, value === true ? '' : String(value));
+    if (value === undefined || value === null || value === false) continue
+    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value)
+    else if (key === 'dataset') Object.assign(el.dataset, value)
+    else if (key === 'className') el.className = value
+    else if (key in el && typeof value !== 'string') el[key] = value
+    else el.setAttribute(key, value === true ? '' : String(value))
   }
-  el.append(...children.filter((c) => c !== null && c !== undefined && c !== false));
-  return el;
+  el.append(...children.filter((c) => c !== null && c !== undefined && c !== false))
+  return el
 }
 
 /**
@@ -29,19 +29,19 @@ export function h(tag, props = {}, ...children) {
  * @param {string} source
  */
 export function renderHighlightedHtml(target, source) {
-  target.replaceChildren();
-  const token = /(<\/?)([a-z][\w-]*)|([\w-]+)(=)("[^"]*")|(\/?>)/gi;
-  let last = 0;
+  target.replaceChildren()
+  const token = /(<\/?)([a-z][\w-]*)|([\w-]+)(=)("[^"]*")|(\/?>)/gi
+  let last = 0
   for (const match of source.matchAll(token)) {
-    if (match.index > last) target.append(source.slice(last, match.index));
-    if (match[2]) target.append(span('punct', match[1]), span('tag', match[2]));
-    else if (match[3]) target.append(span('attr', match[3]), span('punct', match[4]), span('value', match[5]));
-    else target.append(span('punct', match[6]));
-    last = match.index + match[0].length;
+    if (match.index > last) target.append(source.slice(last, match.index))
+    if (match[2]) target.append(span('punct', match[1]), span('tag', match[2]))
+    else if (match[3]) target.append(span('attr', match[3]), span('punct', match[4]), span('value', match[5]))
+    else target.append(span('punct', match[6]))
+    last = match.index + match[0].length
   }
-  target.append(source.slice(last));
+  target.append(source.slice(last))
 }
 
 function span(kind, text) {
-  return h('span', { className: `code-${kind}` }, text);
+  return h('span', { className: `code-${kind}` }, text)
 }

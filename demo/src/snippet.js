@@ -7,7 +7,7 @@
  * @param {string} value
  */
 export function escapeAttribute(value) {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
 /**
@@ -19,10 +19,10 @@ export function escapeAttribute(value) {
  * @example elementHtml('service-speakers', [['event-id', 'e1'], ['token', 'emb_…']])
  */
 export function elementHtml(tagName, attributes) {
-  const parts = attributes.map(([name, value]) => (value === null ? name : `${name}="${escapeAttribute(value)}"`));
-  const oneLine = `<${[tagName, ...parts].join(' ')}></${tagName}>`;
-  if (oneLine.length <= 80) return oneLine;
-  return `<${tagName}\n${parts.map((p) => `  ${p}`).join('\n')}\n></${tagName}>`;
+  const parts = attributes.map(([name, value]) => (value === null ? name : `${name}="${escapeAttribute(value)}"`))
+  const oneLine = `<${[tagName, ...parts].join(' ')}></${tagName}>`
+  if (oneLine.length <= 80) return oneLine
+  return `<${tagName}\n${parts.map((p) => `  ${p}`).join('\n')}\n></${tagName}>`
 }
 
 /**
@@ -33,5 +33,5 @@ export function elementHtml(tagName, attributes) {
  * @param {[string, string | null][]} attributes
  */
 export function snippetHtml(loaderUrl, tagName, attributes) {
-  return `<script async src="${escapeAttribute(loaderUrl)}"></script>\n${elementHtml(tagName, attributes)}\n`;
+  return `<script async src="${escapeAttribute(loaderUrl)}"></script>\n${elementHtml(tagName, attributes)}\n`
 }

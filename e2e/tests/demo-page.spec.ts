@@ -96,4 +96,3 @@ test("with the owner's own event and token, the builder's HTML works on the owne
     await expect(fresh.locator('service-session-list').getByText(talk.title)).toBeVisible()
   }
 })
-

@@ -12,7 +12,12 @@ let firstSpeakerId: string
 test.beforeAll(async ({ system, playwright }) => {
   config = await demoConfig(system)
   const request = await playwright.request.newContext()
-  const sessions = await demoEventData<{ id: string; speakers: unknown[]; description: string | null }[]>(request, system, config, '/sessions')
+  const sessions = await demoEventData<{ id: string; speakers: unknown[]; description: string | null }[]>(
+    request,
+    system,
+    config,
+    '/sessions',
+  )
   const speakers = await demoEventData<{ id: string }[]>(request, system, config, '/speakers')
   await request.dispose()
   firstSessionId = (sessions.find((s) => s.speakers.length > 0 && s.description) ?? sessions[0]!).id
@@ -24,7 +29,11 @@ for (const theme of ['light', 'dark'] as const) {
     test(`${tag} in the ${theme} theme`, async ({ page, system }, testInfo) => {
       await page.setViewportSize({ width: 1100, height: 900 })
       const ids =
-        tag === 'service-session-detail' ? ` session-id="${firstSessionId}"` : tag === 'service-speaker-card' ? ` speaker-id="${firstSpeakerId}"` : ''
+        tag === 'service-session-detail'
+          ? ` session-id="${firstSessionId}"`
+          : tag === 'service-speaker-card'
+            ? ` speaker-id="${firstSpeakerId}"`
+            : ''
       const background = theme === 'dark' ? '#0b0f1a' : '#ffffff'
       // The demo token works on the demo's origin only, so the page is served from there.
       await openPastedPage(

@@ -92,9 +92,16 @@ describe.each(DIALECTS)('hot path of cached reads on %s', (dialect) => {
     dbHandle = await createTestDb(dialect)
     ev = await seedEvent(dbHandle.db)
     speakerId = await seedSpeaker(dbHandle.db, ev, 'Ada Public', 'confirmed')
-    sessionId = await seedSession(dbHandle.db, ev, { title: 'Keynote', startsAt: '2030-05-01T07:30:00Z', track: 'Main', room: 'A', speakerIds: [speakerId] })
+    sessionId = await seedSession(dbHandle.db, ev, {
+      title: 'Keynote',
+      startsAt: '2030-05-01T07:30:00Z',
+      track: 'Main',
+      room: 'A',
+      speakerIds: [speakerId],
+    })
     // Big enough to be compressed (1 KiB and more).
-    for (let i = 0; i < 12; i++) await seedSession(dbHandle.db, ev, { title: `Talk ${i} `.repeat(10), startsAt: '2030-05-01T09:00:00Z', room: `R${i}` })
+    for (let i = 0; i < 12; i++)
+      await seedSession(dbHandle.db, ev, { title: `Talk ${i} `.repeat(10), startsAt: '2030-05-01T09:00:00Z', room: `R${i}` })
     ;({ token } = await seedToken(dbHandle.db, ev, { allowedOrigins: [ORIGIN, 'https://*.example.org'] }))
     fast = await startInstance(dbHandle, true)
     koa = await startInstance(dbHandle, false)
@@ -197,7 +204,12 @@ describe.each(DIALECTS)('hot path of cached reads on %s', (dialect) => {
       return rest
     }
     expect(last(fast.logLines)).toEqual(last(koa.logLines))
-    expect(last(fast.logLines)).toMatchObject({ msg: 'request', requestId: 'log-check', path: `/v1/events/${ev.eventId}/speakers`, status: 200 })
+    expect(last(fast.logLines)).toMatchObject({
+      msg: 'request',
+      requestId: 'log-check',
+      path: `/v1/events/${ev.eventId}/speakers`,
+      status: 200,
+    })
   })
 
   it('counts the per-token limit once and leaves the 429 to Koa', async () => {

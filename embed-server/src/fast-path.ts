@@ -122,7 +122,7 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     const h = req.headers
     const originHeader = h.origin || ''
     // Koa's ctx.get('Referer') reads `referrer` first.
-    if (tokenRefusal(token, read.eventId, originHeader, ((h.referrer as string | undefined) || h.referer || ''), Date.now())) return undefined
+    if (tokenRefusal(token, read.eventId, originHeader, (h.referrer as string | undefined) || h.referer || '', Date.now())) return undefined
     const body = cache.events.get(read.eventId)?.responses.get(read.responseKey)
     if (body === undefined) return undefined
     let bytes: Buffer | undefined
@@ -153,7 +153,8 @@ export function createFastPath(deps: FastPathDeps): FastPath {
       headers['Access-Control-Allow-Origin'] = answer.corsOrigin
       headers['Access-Control-Expose-Headers'] = EXPOSED_HEADERS
     }
-    if (window && perTokenLimit) for (const [name, value] of rateLimitHeaders(perTokenLimit.limit, window, Date.now())) headers[name] = value
+    if (window && perTokenLimit)
+      for (const [name, value] of rateLimitHeaders(perTokenLimit.limit, window, Date.now())) headers[name] = value
     headers['Cache-Control'] = CACHE_CONTROL
     headers.ETag = answer.body.etag
     const status = answer.bytes === undefined ? 304 : 200
@@ -186,7 +187,10 @@ export function createFastPath(deps: FastPathDeps): FastPath {
       answer = undefined
     }
     if (!answer) return void koa(req, res)
-    if (!perTokenLimit) return send(req, res, koa, read, answer, undefined, started)
+    if (!perTokenLimit) {
+      send(req, res, koa, read, answer, undefined, started)
+      return
+    }
     const key = perTokenLimit.keyOf(answer.token.id, req.socket.remoteAddress || '')
     const limited = answer
     perTokenLimit.hit(key).then(

@@ -46,7 +46,15 @@ export function startSystemProcess(env: Record<string, string>): Promise<SystemP
     exited.then((code) => reject(new Error(`npm start exited (${code}) before it was ready:\n${output}`)))
     waitFor('\ndemo ').then(() => {
       const url = (name: string) => new RegExp(`^${name}\\s+(\\S+)`, 'm').exec(output)?.[1] ?? ''
-      resolve({ child, adminUrl: url('admin API'), embedUrl: url('embed API'), demoUrl: url('demo'), output: () => output, waitFor, exited })
+      resolve({
+        child,
+        adminUrl: url('admin API'),
+        embedUrl: url('embed API'),
+        demoUrl: url('demo'),
+        output: () => output,
+        waitFor,
+        exited,
+      })
     })
   })
 }

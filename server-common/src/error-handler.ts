@@ -18,7 +18,8 @@ function toApiError(err: unknown): ApiError | undefined {
   const e = err as { status?: number; type?: string; code?: string; expose?: boolean }
   // Errors of the body parser (co-body / raw-body) carry a status and a type.
   if (e.type === 'entity.parse.failed') return new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON')
-  if (e.status === 413 || e.type === 'entity.too.large') return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MiB')
+  if (e.status === 413 || e.type === 'entity.too.large')
+    return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MiB')
   if (e.status === 415 || e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
     return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON (Content-Type: application/json)')
   if (e.code === PG_UNIQUE_VIOLATION) return new ApiError(409, 'CONFLICT', 'A resource with these values already exists')

@@ -45,7 +45,11 @@ export function jsonBody({ limit = '1mb', limitLabel = '1 MiB' }: JsonBodyOption
       }
       // inflation (unknown Content-Encoding) and raw-body (unknown charset) both answer 415.
       if (e.status === 415) {
-        throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be UTF-8 JSON, uncompressed or with Content-Encoding gzip, deflate or br')
+        throw new ApiError(
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+          'The request body must be UTF-8 JSON, uncompressed or with Content-Encoding gzip, deflate or br',
+        )
       }
       // zlib's and brotli's stream errors carry no status: a body that says it is compressed but is not.
       if (e.status === undefined && isCompressed(ctx.get('Content-Encoding'))) {

@@ -1,29 +1,63 @@
 /** A deterministic conference of 300 sessions (3 days × 100, 6 rooms) for the benchmark. */
-export const BENCH_EVENT_ID = 'b0000000-0000-4000-8000-000000000000';
+export const BENCH_EVENT_ID = 'b0000000-0000-4000-8000-000000000000'
 
-const WORDS = ['Scaling', 'Rust', 'Kernels', 'Typed', 'Edge', 'Streams', 'Graphs', 'Caching', 'Compilers', 'Observability', 'Queues', 'Security', 'Design', 'WebAssembly', 'Testing', 'Latency'];
-const NAMES = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Barbara Liskov', 'Edsger Dijkstra', 'Margaret Hamilton', 'Donald Knuth', 'Frances Allen', 'Ken Thompson', 'Radia Perlman'];
-const ROOMS = ['Main Hall', 'Room A', 'Room B', 'Room C', 'Workshop 1', 'Workshop 2'];
-const TRACKS = ['Systems', 'Web', 'Languages', 'Data', 'Security'];
+const WORDS = [
+  'Scaling',
+  'Rust',
+  'Kernels',
+  'Typed',
+  'Edge',
+  'Streams',
+  'Graphs',
+  'Caching',
+  'Compilers',
+  'Observability',
+  'Queues',
+  'Security',
+  'Design',
+  'WebAssembly',
+  'Testing',
+  'Latency',
+]
+const NAMES = [
+  'Ada Lovelace',
+  'Grace Hopper',
+  'Alan Turing',
+  'Barbara Liskov',
+  'Edsger Dijkstra',
+  'Margaret Hamilton',
+  'Donald Knuth',
+  'Frances Allen',
+  'Ken Thompson',
+  'Radia Perlman',
+]
+const ROOMS = ['Main Hall', 'Room A', 'Room B', 'Room C', 'Workshop 1', 'Workshop 2']
+const TRACKS = ['Systems', 'Web', 'Languages', 'Data', 'Security']
 
-const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
+const hex = (n: number, width: number) => n.toString(16).padStart(width, '0')
 
 export function benchEvent() {
   return {
-    id: BENCH_EVENT_ID, name: 'BenchConf', description: null, timezone: 'Europe/Berlin',
-    starts_at: '2031-09-01T06:00:00.000Z', ends_at: '2031-09-03T18:00:00.000Z', venue: null, tickets: [],
-  };
+    id: BENCH_EVENT_ID,
+    name: 'BenchConf',
+    description: null,
+    timezone: 'Europe/Berlin',
+    starts_at: '2031-09-01T06:00:00.000Z',
+    ends_at: '2031-09-03T18:00:00.000Z',
+    venue: null,
+    tickets: [],
+  }
 }
 
 export function benchSessions() {
-  const sessions = [];
-  let n = 0;
+  const sessions = []
+  let n = 0
   for (let day = 0; day < 3; day++) {
     for (let i = 0; i < 100; i++) {
-      const room = i % ROOMS.length;
-      const slot = Math.floor(i / ROOMS.length);
-      const start = Date.UTC(2031, 8, 1 + day, 7) + slot * 30 * 60_000;
-      const who = [NAMES[n % NAMES.length]!, ...(n % 3 === 0 ? [NAMES[(n + 3) % NAMES.length]!] : [])];
+      const room = i % ROOMS.length
+      const slot = Math.floor(i / ROOMS.length)
+      const start = Date.UTC(2031, 8, 1 + day, 7) + slot * 30 * 60_000
+      const who = [NAMES[n % NAMES.length]!, ...(n % 3 === 0 ? [NAMES[(n + 3) % NAMES.length]!] : [])]
       sessions.push({
         id: `5e55${hex(n, 4)}-0000-4000-8000-${hex(n, 12)}`,
         title: `${WORDS[n % WORDS.length]} and ${WORDS[(n * 7 + 3) % WORDS.length]} in practice`,
@@ -32,10 +66,16 @@ export function benchSessions() {
         ends_at: new Date(start + 25 * 60_000).toISOString(),
         track: TRACKS[n % TRACKS.length]!,
         room: ROOMS[room]!,
-        speakers: who.map((name, k) => ({ id: `5bea${hex(n, 4)}-0000-4000-8000-${hex(k, 12)}`, name, title: null, company: null, photo_url: null })),
-      });
-      n++;
+        speakers: who.map((name, k) => ({
+          id: `5bea${hex(n, 4)}-0000-4000-8000-${hex(k, 12)}`,
+          name,
+          title: null,
+          company: null,
+          photo_url: null,
+        })),
+      })
+      n++
     }
   }
-  return sessions.sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.room.localeCompare(b.room));
+  return sessions.sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.room.localeCompare(b.room))
 }

@@ -1,4 +1,4 @@
 // `npm run bench -w widgets`
-import { runWidgetBench } from './widgets.bench.ts';
+import { runWidgetBench } from './widgets.bench.ts'
 
-await runWidgetBench();
+await runWidgetBench()

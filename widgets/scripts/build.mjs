@@ -4,16 +4,16 @@
 //   loader.js  the classic script that imports them, compiled with the chunk map inlined;
 //   custom-elements.json  the manifest the demo page reads.
 // Usage: node scripts/build.mjs [--lib] (--lib also compiles lib/ for npm users with tsc).
-import { spawn } from 'node:child_process';
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { spawn } from 'node:child_process'
+import { mkdir, readFile, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'vite'
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
-const require = createRequire(import.meta.url);
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const dist = join(root, 'dist')
+const require = createRequire(import.meta.url)
 
 /** Element tag → entry module. The order is the order of the chunk map in the loader. */
 export const ELEMENTS = {
@@ -23,7 +23,7 @@ export const ELEMENTS = {
   'service-speakers': 'src/components/speakers/speakers.ts',
   'service-speaker-card': 'src/components/speaker-card/speaker-card.ts',
   'service-registration': 'src/components/registration/registration.ts',
-};
+}
 
 /**
  * Collapses the CSS in `css\`…\`` literals of `*.styles.ts` files: comments and indentation go,
@@ -35,7 +35,7 @@ export function minifyCssLiterals() {
   return {
     name: 'minify-css-literals',
     transform(code, id) {
-      if (!/\.styles\.ts$/.test(id)) return null;
+      if (!/\.styles\.ts$/.test(id)) return null
       return code.replace(/\bcss`([^`]*)`/g, (whole, body) =>
         body.includes('${')
           ? whole
@@ -46,14 +46,20 @@ export function minifyCssLiterals() {
               .replace(/:\s+/g, ':')
               .replace(/;}/g, '}')
               .trim()}\``,
-      );
+      )
     },
-  };
+  }
 }
 
 // Explicit production mode: Vite otherwise follows NODE_ENV of the calling process, and a caller
 // with NODE_ENV=development (a dev server, a test runner) would ship Lit's dev build.
-const quiet = { logLevel: 'warn', configFile: false, root, mode: 'production', resolve: { conditions: ['production', 'module', 'browser', 'default'] } };
+const quiet = {
+  logLevel: 'warn',
+  configFile: false,
+  root,
+  mode: 'production',
+  resolve: { conditions: ['production', 'module', 'browser', 'default'] },
+}
 
 async function buildChunks() {
   await build({
@@ -83,29 +89,29 @@ async function buildChunks() {
         },
       },
     },
-  });
+  })
 }
 
 /** Reads Vite's manifest into the loader's compact map: files once, tags as index lists. */
 async function chunkMap() {
-  const manifest = JSON.parse(await readFile(join(dist, 'chunks-manifest.json'), 'utf8'));
-  const files = [];
-  const index = (file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
-  const tags = {};
+  const manifest = JSON.parse(await readFile(join(dist, 'chunks-manifest.json'), 'utf8'))
+  const files = []
+  const index = (file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1)
+  const tags = {}
   for (const [tag, src] of Object.entries(ELEMENTS)) {
-    const entry = manifest[src];
-    if (!entry) throw new Error(`no chunk for ${tag} (${src}) in the Vite manifest`);
-    const deps = [];
+    const entry = manifest[src]
+    if (!entry) throw new Error(`no chunk for ${tag} (${src}) in the Vite manifest`)
+    const deps = []
     const walk = (key) => {
       for (const dep of manifest[key]?.imports ?? []) {
-        if (!deps.includes(manifest[dep].file)) deps.push(manifest[dep].file);
-        walk(dep);
+        if (!deps.includes(manifest[dep].file)) deps.push(manifest[dep].file)
+        walk(dep)
       }
-    };
-    walk(src);
-    tags[tag] = [...deps, entry.file].map(index);
+    }
+    walk(src)
+    tags[tag] = [...deps, entry.file].map(index)
   }
-  return { files, tags };
+  return { files, tags }
 }
 
 async function buildLoader({ files, tags }) {
@@ -119,36 +125,36 @@ async function buildLoader({ files, tags }) {
       reportCompressedSize: false,
       lib: { entry: join(root, 'src/loader.ts'), formats: ['iife'], name: 'serviceWidgetsLoader', fileName: () => 'loader.js' },
     },
-  });
+  })
 }
 
 function run(cmd, args) {
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, [cmd, ...args], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`${cmd} exited with ${code}`))));
-  });
+    const child = spawn(process.execPath, [cmd, ...args], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] })
+    child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`${cmd} exited with ${code}`))))
+  })
 }
 
 function manifestBuild() {
-  const cli = join(dirname(require.resolve('@custom-elements-manifest/analyzer/package.json')), 'cem.js');
-  return run(cli, ['analyze', '--litelement', '--quiet', '--outdir', 'dist']);
+  const cli = join(dirname(require.resolve('@custom-elements-manifest/analyzer/package.json')), 'cem.js')
+  return run(cli, ['analyze', '--litelement', '--quiet', '--outdir', 'dist'])
 }
 
 function libBuild() {
-  const tsc = require.resolve('typescript/bin/tsc');
-  return rm(join(root, 'lib'), { recursive: true, force: true }).then(() => run(tsc, ['-p', 'tsconfig.lib.json']));
+  const tsc = require.resolve('typescript/bin/tsc')
+  return rm(join(root, 'lib'), { recursive: true, force: true }).then(() => run(tsc, ['-p', 'tsconfig.lib.json']))
 }
 
 /** Builds dist/ (and lib/ when asked). Idempotent: the same sources give the same files. */
 export async function buildWidgets({ lib = false } = {}) {
-  await mkdir(dist, { recursive: true });
-  const libDone = lib ? libBuild() : Promise.resolve();
-  await buildChunks();
-  await Promise.all([buildLoader(await chunkMap()), manifestBuild(), libDone]);
+  await mkdir(dist, { recursive: true })
+  const libDone = lib ? libBuild() : Promise.resolve()
+  await buildChunks()
+  await Promise.all([buildLoader(await chunkMap()), manifestBuild(), libDone])
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const started = Date.now();
-  await buildWidgets({ lib: process.argv.includes('--lib') });
-  console.log(`widgets built in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  const started = Date.now()
+  await buildWidgets({ lib: process.argv.includes('--lib') })
+  console.log(`widgets built in ${((Date.now() - started) / 1000).toFixed(1)}s`)
 }

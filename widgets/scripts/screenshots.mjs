@@ -1,18 +1,21 @@
 // Renders every widget (light and dark, wide and narrow) against the mock API into
 // .screenshots/*.png, for checking how they look. Usage: node scripts/screenshots.mjs
-import { mkdir } from 'node:fs/promises';
-import { chromium } from 'playwright-core';
-import { ensureWidgetsBuilt } from '../build-if-stale.mjs';
-import { CHROMIUM_ARGS, findBrowser } from '../test/find-browser.mjs';
-import { EVENT_ID, mockEmbedApi } from '../test/mock-embed-api.mjs';
-import { startStaticServer } from '../test/static-server.mjs';
+import { mkdir } from 'node:fs/promises'
+import { chromium } from 'playwright-core'
+import { ensureWidgetsBuilt } from '../build-if-stale.mjs'
+import { CHROMIUM_ARGS, findBrowser } from '../test/find-browser.mjs'
+import { EVENT_ID, mockEmbedApi } from '../test/mock-embed-api.mjs'
+import { startStaticServer } from '../test/static-server.mjs'
 
-const ADA = '5f0c0000-0000-4000-8000-000000000001';
-const KEYNOTE = '7a1d0000-0000-4000-8000-000000000001';
-const attrs = `event-id="${EVENT_ID}" token="emb_valid"`;
-const page = (theme, body) => `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+const ADA = '5f0c0000-0000-4000-8000-000000000001'
+const KEYNOTE = '7a1d0000-0000-4000-8000-000000000001'
+const attrs = `event-id="${EVENT_ID}" token="emb_valid"`
+const page = (
+  theme,
+  body,
+) => `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <style>body{margin:0;padding:24px;font-family:Georgia,serif;background:${theme === 'dark' ? '#0b0d12' : '#f3f4f6'}} h1{font:600 14px system-ui;color:#888;margin:24px 0 8px}</style>
-<script async src="/dist/loader.js"></script></head><body>${body}</body></html>`;
+<script async src="/dist/loader.js"></script></head><body>${body}</body></html>`
 const WIDGETS = {
   schedule: `<service-schedule ${attrs}></service-schedule>`,
   'schedule-en-us': `<service-schedule ${attrs} locale="en-US"></service-schedule>`,
@@ -22,29 +25,33 @@ const WIDGETS = {
   'speaker-card': `<service-speaker-card ${attrs} speaker-id="${ADA}" style="max-width:560px"></service-speaker-card>`,
   registration: `<service-registration ${attrs} style="max-width:560px"></service-registration>`,
   errors: `<service-schedule event-id="${EVENT_ID}" token="emb_disabled"></service-schedule><h1>origin</h1><service-speakers event-id="${EVENT_ID}" token="emb_origin"></service-speakers>`,
-};
-
-await ensureWidgetsBuilt();
-const pages = {};
-for (const [name, html] of Object.entries(WIDGETS)) {
-  for (const theme of ['light', 'dark']) pages[`/${name}-${theme}.html`] = page(theme, html.replaceAll('></service-', ` theme="${theme}"></service-`));
 }
-const server = await startStaticServer({ pages, api: mockEmbedApi });
-const browser = await chromium.launch({ executablePath: await findBrowser(), args: CHROMIUM_ARGS });
-const out = new URL('../.screenshots/', import.meta.url);
-await mkdir(out, { recursive: true });
-const only = process.argv[2];
+
+await ensureWidgetsBuilt()
+const pages = {}
+for (const [name, html] of Object.entries(WIDGETS)) {
+  for (const theme of ['light', 'dark'])
+    pages[`/${name}-${theme}.html`] = page(theme, html.replaceAll('></service-', ` theme="${theme}"></service-`))
+}
+const server = await startStaticServer({ pages, api: mockEmbedApi })
+const browser = await chromium.launch({ executablePath: await findBrowser(), args: CHROMIUM_ARGS })
+const out = new URL('../.screenshots/', import.meta.url)
+await mkdir(out, { recursive: true })
+const only = process.argv[2]
 for (const path of Object.keys(pages)) {
-  if (only && !path.includes(only)) continue;
-  for (const [width, tag] of [[1280, 'wide'], [375, 'narrow']]) {
-    const context = await browser.newContext({ viewport: { width, height: 800 }, timezoneId: 'America/New_York', locale: 'en-GB' });
-    const p = await context.newPage();
-    await p.goto(server.url + path);
-    await p.waitForTimeout(600);
-    await p.screenshot({ path: new URL(`${path.slice(1, -5)}-${tag}.png`, out).pathname, fullPage: true });
-    await context.close();
+  if (only && !path.includes(only)) continue
+  for (const [width, tag] of [
+    [1280, 'wide'],
+    [375, 'narrow'],
+  ]) {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, timezoneId: 'America/New_York', locale: 'en-GB' })
+    const p = await context.newPage()
+    await p.goto(server.url + path)
+    await p.waitForTimeout(600)
+    await p.screenshot({ path: new URL(`${path.slice(1, -5)}-${tag}.png`, out).pathname, fullPage: true })
+    await context.close()
   }
 }
-await browser.close();
-await server.close();
-console.log(`screenshots in ${out.pathname}`);
+await browser.close()
+await server.close()
+console.log(`screenshots in ${out.pathname}`)

@@ -6,12 +6,12 @@
  * import '@event-service/widgets/schedule';
  * // <service-schedule event-id="…" token="emb_…" api-base="https://embed.example.com">
  */
-export { ServiceSchedule } from './components/schedule/schedule.js';
-export { ServiceSessionList } from './components/session-list/session-list.js';
-export { ServiceSessionDetail } from './components/session-detail/session-detail.js';
-export { ServiceSpeakers } from './components/speakers/speakers.js';
-export { ServiceSpeakerCard } from './components/speaker-card/speaker-card.js';
-export { ServiceRegistration, type RegisteredDetail } from './components/registration/registration.js';
-export { ServiceElement, type Theme } from './base/service-element.js';
-export { ApiError } from './api/api-error.js';
-export type * from './api/types.js';
+export { ServiceSchedule } from './components/schedule/schedule.js'
+export { ServiceSessionList } from './components/session-list/session-list.js'
+export { ServiceSessionDetail } from './components/session-detail/session-detail.js'
+export { ServiceSpeakers } from './components/speakers/speakers.js'
+export { ServiceSpeakerCard } from './components/speaker-card/speaker-card.js'
+export { ServiceRegistration, type RegisteredDetail } from './components/registration/registration.js'
+export { ServiceElement, type Theme } from './base/service-element.js'
+export { ApiError } from './api/api-error.js'
+export type * from './api/types.js'

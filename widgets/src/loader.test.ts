@@ -1,5 +1,5 @@
-import { expect } from '@open-wc/testing';
-import { ADA, EVENT_ID, root, text, until } from './test-support/helpers.js';
+import { expect } from '@open-wc/testing'
+import { ADA, EVENT_ID, root, text, until } from './test-support/helpers.js'
 
 // Runs against the real build (dist/), which `npm test` makes sure is fresh.
 const chunks = () =>
@@ -8,49 +8,52 @@ const chunks = () =>
     .map((e) => e.name)
     .filter((n) => n.includes('/dist/chunks/'))
     .map((n) => new URL(n).pathname.replace(/^\/dist\/chunks\/|-[\w-]{8}\.js$/g, ''))
-    .sort();
+    .sort()
 
 describe('loader.js', () => {
   it('loads only the chunks of the elements on the page, also those added later', async () => {
-    const card = document.createElement('service-speaker-card');
-    card.setAttribute('event-id', EVENT_ID);
-    card.setAttribute('token', 'emb_valid');
-    card.setAttribute('speaker-id', ADA);
-    document.body.append(card);
-    const script = document.createElement('script');
-    script.async = true;
-    script.src = '/dist/loader.js';
-    document.head.append(script);
+    const card = document.createElement('service-speaker-card')
+    card.setAttribute('event-id', EVENT_ID)
+    card.setAttribute('token', 'emb_valid')
+    card.setAttribute('speaker-id', ADA)
+    document.body.append(card)
+    const script = document.createElement('script')
+    script.async = true
+    script.src = '/dist/loader.js'
+    document.head.append(script)
 
-    await until(() => customElements.get('service-speaker-card'), 'speaker card to be defined');
+    await until(() => customElements.get('service-speaker-card'), 'speaker card to be defined')
     // api-base defaults to the loader's own folder.
-    await until(() => text(root(card).querySelector('[part=name]')) === 'Ada Lovelace', 'card data from the default api-base');
-    expect(chunks()).to.deep.equal(['core', 'lit', 'speaker-card']);
-    const loader = (window as { serviceWidgets?: { base: string; prefetch: Record<string, unknown> } }).serviceWidgets!;
-    expect(loader.base).to.equal(`${location.origin}/dist/`);
+    await until(() => text(root(card).querySelector('[part=name]')) === 'Ada Lovelace', 'card data from the default api-base')
+    expect(chunks()).to.deep.equal(['core', 'lit', 'speaker-card'])
+    const loader = (window as { serviceWidgets?: { base: string; prefetch: Record<string, unknown> } }).serviceWidgets!
+    expect(loader.base).to.equal(`${location.origin}/dist/`)
     // The loader fetched the event while the chunks loaded, and the client adopted that response.
-    expect(Object.keys(loader.prefetch)).to.deep.equal([]);
-    const eventReads = performance.getEntriesByType('resource').filter((e) => e.name.includes(`/dist/events/${EVENT_ID}?`));
-    expect(eventReads).to.have.length(1);
+    expect(Object.keys(loader.prefetch)).to.deep.equal([])
+    const eventReads = performance.getEntriesByType('resource').filter((e) => e.name.includes(`/dist/events/${EVENT_ID}?`))
+    expect(eventReads).to.have.length(1)
 
-    document.body.append(document.createElement('service-registration'));
-    await until(() => customElements.get('service-registration'), 'registration to be defined');
-    expect(chunks()).to.deep.equal(['core', 'lit', 'registration', 'speaker-card']);
-    expect(customElements.get('service-schedule')).to.be.undefined;
-  });
+    document.body.append(document.createElement('service-registration'))
+    await until(() => customElements.get('service-registration'), 'registration to be defined')
+    expect(chunks()).to.deep.equal(['core', 'lit', 'registration', 'speaker-card'])
+    expect(customElements.get('service-schedule')).to.be.undefined
+  })
 
   it('does nothing the second time it is included', async () => {
-    const before = performance.getEntriesByType('resource').length;
-    const again = document.createElement('script');
-    again.src = '/dist/loader.js';
-    const done = new Promise((r) => (again.onload = r));
-    document.head.append(again);
-    await done;
-    document.body.append(document.createElement('service-schedule'));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(customElements.get('service-schedule')).to.exist;
+    const before = performance.getEntriesByType('resource').length
+    const again = document.createElement('script')
+    again.src = '/dist/loader.js'
+    const done = new Promise((r) => (again.onload = r))
+    document.head.append(again)
+    await done
+    document.body.append(document.createElement('service-schedule'))
+    await new Promise((r) => setTimeout(r, 300))
+    expect(customElements.get('service-schedule')).to.exist
     // The first copy's observer loaded it; no chunk was requested twice.
-    const names = performance.getEntriesByType('resource').slice(before).map((e) => e.name);
-    expect(names.filter((n) => n.includes('/chunks/lit-'))).to.have.length(0);
-  });
-});
+    const names = performance
+      .getEntriesByType('resource')
+      .slice(before)
+      .map((e) => e.name)
+    expect(names.filter((n) => n.includes('/chunks/lit-'))).to.have.length(0)
+  })
+})

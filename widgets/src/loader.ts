@@ -7,11 +7,11 @@
  * The build replaces `__FILES__` (chunk paths relative to this script) and `__TAGS__` (tag →
  * indexes into `__FILES__`, shared chunks first).
  */
-declare const __FILES__: string[];
-declare const __TAGS__: Record<string, number[]>;
+declare const __FILES__: string[]
+declare const __TAGS__: Record<string, number[]>
 
 interface LoaderGlobal {
-  serviceWidgets?: { base: string; prefetch: Record<string, Promise<Response>> };
+  serviceWidgets?: { base: string; prefetch: Record<string, Promise<Response>> }
 }
 
 /** Lists each element reads besides its event, fetched here so data and code load together. */
@@ -19,52 +19,52 @@ const LISTS: Record<string, string> = {
   'service-schedule': '/sessions',
   'service-session-list': '/sessions',
   'service-speakers': '/speakers',
-};
+}
 
-((w: Window & LoaderGlobal, d: Document) => {
+;((w: Window & LoaderGlobal, d: Document) => {
   // Loaded twice (two snippets on one page): the first copy does the work.
-  if (w.serviceWidgets) return;
-  const script = d.currentScript as HTMLScriptElement | null;
+  if (w.serviceWidgets) return
+  const script = d.currentScript as HTMLScriptElement | null
   // Chunks and the embed API live beside this script, whatever origin or path it came from.
-  const base = new URL('.', script?.src || location.href).href;
-  const prefetch: Record<string, Promise<Response>> = {};
-  w.serviceWidgets = { base, prefetch };
+  const base = new URL('.', script?.src || location.href).href
+  const prefetch: Record<string, Promise<Response>> = {}
+  w.serviceWidgets = { base, prefetch }
   // Starts the API reads of elements that use this server (no api-base) while their code is still
   // downloading; the API client adopts these responses instead of asking again.
   const fetchData = (el: Element, tag: string) => {
-    const id = el.getAttribute('event-id');
-    const token = el.getAttribute('token');
-    if (!id || !token || el.hasAttribute('api-base') || !/^[\w-]+$/.test(id + token)) return;
+    const id = el.getAttribute('event-id')
+    const token = el.getAttribute('token')
+    if (!id || !token || el.hasAttribute('api-base') || !/^[\w-]+$/.test(id + token)) return
     for (const path of ['', LISTS[tag] ?? '']) {
-      const url = `${base}events/${id}${path}?token=${token}`;
-      prefetch[url] ??= fetch(url, { credentials: 'omit' });
+      const url = `${base}events/${id}${path}?token=${token}`
+      prefetch[url] ??= fetch(url, { credentials: 'omit' })
     }
-  };
+  }
   // ICU's date and time data loads on the first Intl formatter of a page: some 100 ms of main
   // thread on a slow phone. Paying it now, while the chunks download, keeps it out of the first
   // render of the elements that show times (all but the registration form).
-  let warm = false;
+  let warm = false
   const warmIntl = (tag: string) => {
-    if (warm || tag === 'service-registration') return;
-    warm = true;
-    setTimeout(() => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).formatRange(0, 1));
-  };
-  const files = __FILES__;
-  const tags = __TAGS__;
-  const pending = new Set(Object.keys(tags));
+    if (warm || tag === 'service-registration') return
+    warm = true
+    setTimeout(() => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).formatRange(0, 1))
+  }
+  const files = __FILES__
+  const tags = __TAGS__
+  const pending = new Set(Object.keys(tags))
   const scan = () => {
     for (const tag of pending) {
-      const found = d.getElementsByTagName(tag);
+      const found = d.getElementsByTagName(tag)
       if (found.length) {
-        pending.delete(tag);
-        for (const el of found) fetchData(el, tag);
-        warmIntl(tag);
-        for (const i of tags[tag]!) import(base + files[i]).catch((e: unknown) => console.error(tag, e));
+        pending.delete(tag)
+        for (const el of found) fetchData(el, tag)
+        warmIntl(tag)
+        for (const i of tags[tag]!) import(base + files[i]).catch((e: unknown) => console.error(tag, e))
       }
     }
-    if (!pending.size) observer.disconnect();
-  };
-  const observer = new MutationObserver(scan);
-  observer.observe(d.documentElement, { childList: true, subtree: true });
-  scan();
-})(window, document);
+    if (!pending.size) observer.disconnect()
+  }
+  const observer = new MutationObserver(scan)
+  observer.observe(d.documentElement, { childList: true, subtree: true })
+  scan()
+})(window, document)

@@ -8,14 +8,14 @@
 // As a browser on another origin sees the real server's refusals (no CORS grant, so no readable
 // answer), tokens of HIDDEN get no answer at all, and `GET …/access` says why:
 //   emb_hidden_disabled  TOKEN_DISABLED · emb_hidden_origin  ORIGIN_NOT_ALLOWED · emb_unreachable  no answer there either
-import { readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs'
 
-const load = (name) => JSON.parse(readFileSync(new URL(`fixtures/${name}.json`, import.meta.url), 'utf8'));
-export const EVENT_ID = '0b7c6f0e-4a36-4b8e-9a57-6f1d2b3c4d5e';
-export const EMPTY_EVENT_ID = '00000000-0000-4000-8000-000000000000';
+const load = (name) => JSON.parse(readFileSync(new URL(`fixtures/${name}.json`, import.meta.url), 'utf8'))
+export const EVENT_ID = '0b7c6f0e-4a36-4b8e-9a57-6f1d2b3c4d5e'
+export const EMPTY_EVENT_ID = '00000000-0000-4000-8000-000000000000'
 /** An event of one long day: 60 sessions, 20 slots of 20 minutes in 3 rooms. */
-export const LONG_DAY_EVENT_ID = '00000000-0000-4000-8000-0000000000da';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const LONG_DAY_EVENT_ID = '00000000-0000-4000-8000-0000000000da'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const REJECT = {
   emb_disabled: [403, 'TOKEN_DISABLED', 'This embed token has been disabled'],
@@ -25,56 +25,59 @@ const REJECT = {
   emb_origin: [403, 'ORIGIN_NOT_ALLOWED', 'Origin not allowed'],
   emb_limited: [429, 'RATE_LIMIT_EXCEEDED', 'Too many requests'],
   emb_broken: [500, 'INTERNAL_ERROR', 'Internal error'],
-};
+}
 
 const HIDDEN = {
   emb_hidden_disabled: ['TOKEN_DISABLED', 'This embed token has been disabled'],
   emb_hidden_origin: ['ORIGIN_NOT_ALLOWED', 'This embed token may not be used from this website'],
   emb_unreachable: undefined,
-};
+}
 
 /** What the browser makes of a response it may not read: a failed fetch. */
 function noAnswer(ctx) {
   // Nothing is sent; a status keeps the test runner from listing the request as a 404.
-  ctx.status = 204;
-  ctx.respond = false;
-  ctx.req.socket.destroy();
+  ctx.status = 204
+  ctx.respond = false
+  ctx.req.socket.destroy()
 }
 
 // Request counts per test page (test files run in parallel and each resets its own).
-const countsByPage = new Map();
+const countsByPage = new Map()
 function pageCounts(ctx) {
-  const page = ctx.get('Referer') || 'none';
-  let counts = countsByPage.get(page);
-  if (!counts) countsByPage.set(page, (counts = new Map()));
-  return counts;
+  const page = ctx.get('Referer') || 'none'
+  let counts = countsByPage.get(page)
+  if (!counts) {
+    counts = new Map()
+    countsByPage.set(page, counts)
+  }
+  return counts
 }
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
 function send(ctx, status, body) {
-  ctx.status = status;
-  ctx.set('Content-Type', 'application/json');
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = JSON.stringify(body);
+  ctx.status = status
+  ctx.set('Content-Type', 'application/json')
+  ctx.set('Cache-Control', 'no-store')
+  ctx.body = JSON.stringify(body)
 }
-const ok = (ctx, data, status = 200) => send(ctx, status, { success: true, data });
-const fail = (ctx, status, code, message, details = {}) => send(ctx, status, { success: false, error: { code, message, details } });
+const ok = (ctx, data, status = 200) => send(ctx, status, { success: true, data })
+const fail = (ctx, status, code, message, details = {}) => send(ctx, status, { success: false, error: { code, message, details } })
 
 async function readJson(req) {
-  let raw = '';
-  for await (const chunk of req) raw += chunk;
+  let raw = ''
+  for await (const chunk of req) raw += chunk
   try {
-    return JSON.parse(raw);
+    return JSON.parse(raw)
   } catch {
-    return undefined;
+    return undefined
   }
 }
 
 function longDay() {
-  const start = Date.parse('2031-06-10T07:00:00.000Z');
-  const at = (minutes) => new Date(start + minutes * 60_000).toISOString();
+  const start = Date.parse('2031-06-10T07:00:00.000Z')
+  const at = (minutes) => new Date(start + minutes * 60_000).toISOString()
   return Array.from({ length: 60 }, (_, i) => {
-    const slot = Math.floor(i / 3);
+    const slot = Math.floor(i / 3)
     return {
       id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
       title: `Talk ${i + 1}`,
@@ -84,80 +87,91 @@ function longDay() {
       track: null,
       room: `Room ${(i % 3) + 1}`,
       speakers: [],
-    };
-  });
+    }
+  })
 }
 
 function data(eventId) {
-  if (eventId === EVENT_ID) return { event: load('event'), sessions: load('sessions'), speakers: load('speakers') };
-  if (eventId === LONG_DAY_EVENT_ID) return { event: { ...load('event'), id: eventId, name: 'Long Day' }, sessions: longDay(), speakers: [] };
-  const event = { ...load('event'), id: EMPTY_EVENT_ID, name: 'Empty Event', tickets: [] };
-  return { event, sessions: [], speakers: [] };
+  if (eventId === EVENT_ID) return { event: load('event'), sessions: load('sessions'), speakers: load('speakers') }
+  if (eventId === LONG_DAY_EVENT_ID)
+    return { event: { ...load('event'), id: eventId, name: 'Long Day' }, sessions: longDay(), speakers: [] }
+  const event = { ...load('event'), id: EMPTY_EVENT_ID, name: 'Empty Event', tickets: [] }
+  return { event, sessions: [], speakers: [] }
 }
 
 function register(ctx, body, event) {
-  const fields = [];
-  const allowed = ['name', 'email', 'ticket_id', 'answers', 'website'];
-  if (!body || typeof body !== 'object') return fail(ctx, 400, 'VALIDATION_ERROR', 'Invalid body', { fields: [] });
-  for (const key of Object.keys(body)) if (!allowed.includes(key)) fields.push({ path: key, message: 'Unknown field' });
-  if (body.website) fields.push({ path: 'website', message: 'Must be empty' });
-  if (typeof body.name !== 'string' || !body.name.trim() || body.name.length > 200) fields.push({ path: 'name', message: 'Name is required' });
-  if (typeof body.email !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.email)) fields.push({ path: 'email', message: 'Invalid email' });
-  if (body.email === 'bounces@example.com') fields.push({ path: 'email', message: 'This address rejects mail from us' });
-  if (event.tickets.length && !event.tickets.some((t) => t.id === body.ticket_id)) fields.push({ path: 'ticket_id', message: 'Unknown ticket' });
-  if (fields.length) return fail(ctx, 400, 'VALIDATION_ERROR', 'Validation failed', { fields });
-  const existing = body.email.toLowerCase() === 'taken@example.com';
+  const fields = []
+  const allowed = ['name', 'email', 'ticket_id', 'answers', 'website']
+  if (!body || typeof body !== 'object') return fail(ctx, 400, 'VALIDATION_ERROR', 'Invalid body', { fields: [] })
+  for (const key of Object.keys(body)) if (!allowed.includes(key)) fields.push({ path: key, message: 'Unknown field' })
+  if (body.website) fields.push({ path: 'website', message: 'Must be empty' })
+  if (typeof body.name !== 'string' || !body.name.trim() || body.name.length > 200)
+    fields.push({ path: 'name', message: 'Name is required' })
+  if (typeof body.email !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.email))
+    fields.push({ path: 'email', message: 'Invalid email' })
+  if (body.email === 'bounces@example.com') fields.push({ path: 'email', message: 'This address rejects mail from us' })
+  if (event.tickets.length && !event.tickets.some((t) => t.id === body.ticket_id))
+    fields.push({ path: 'ticket_id', message: 'Unknown ticket' })
+  if (fields.length) return fail(ctx, 400, 'VALIDATION_ERROR', 'Validation failed', { fields })
+  const existing = body.email.toLowerCase() === 'taken@example.com'
   return ok(
     ctx,
-    { id: '9e000000-0000-4000-8000-000000000001', event_id: event.id, name: body.name, ticket_id: body.ticket_id ?? null, created_at: '2031-05-01T10:00:00.000Z' },
+    {
+      id: '9e000000-0000-4000-8000-000000000001',
+      event_id: event.id,
+      name: body.name,
+      ticket_id: body.ticket_id ?? null,
+      created_at: '2031-05-01T10:00:00.000Z',
+    },
     existing ? 200 : 201,
-  );
+  )
 }
 
 /** Koa middleware answering `/v1/events/…` and `/dist/events/…` (the loader's default base). */
 export async function mockEmbedApi(ctx, next) {
-  if (ctx.path === '/__mock/requests') return ok(ctx, Object.fromEntries(pageCounts(ctx)));
+  if (ctx.path === '/__mock/requests') return ok(ctx, Object.fromEntries(pageCounts(ctx)))
   if (ctx.path === '/__mock/reset') {
-    pageCounts(ctx).clear();
-    return ok(ctx, {});
+    pageCounts(ctx).clear()
+    return ok(ctx, {})
   }
-  const m = /^\/(?:v1|dist)\/events\/([^/]+)(?:\/(sessions|speakers|registrations|access)(?:\/([^/]+))?)?\/?$/.exec(ctx.path);
-  if (!m) return next();
-  const key = `${ctx.method} ${ctx.path}`;
-  const counts = pageCounts(ctx);
-  counts.set(key, (counts.get(key) ?? 0) + 1);
+  const m = /^\/(?:v1|dist)\/events\/([^/]+)(?:\/(sessions|speakers|registrations|access)(?:\/([^/]+))?)?\/?$/.exec(ctx.path)
+  if (!m) return next()
+  const key = `${ctx.method} ${ctx.path}`
+  const counts = pageCounts(ctx)
+  counts.set(key, (counts.get(key) ?? 0) + 1)
   if (ctx.method === 'OPTIONS') {
-    ctx.status = 204;
-    return;
+    ctx.status = 204
+    return
   }
-  const token = ctx.query.token || (ctx.get('Authorization').match(/^Bearer (.+)$/) ?? [])[1];
-  const [, eventId, kind, id] = m;
+  const token = ctx.query.token || (ctx.get('Authorization').match(/^Bearer (.+)$/) ?? [])[1]
+  const [, eventId, kind, id] = m
   if (token in HIDDEN) {
-    if (kind !== 'access' || !HIDDEN[token]) return noAnswer(ctx);
-    const [code, message] = HIDDEN[token];
-    ctx.set('Access-Control-Allow-Origin', '*');
-    return send(ctx, 200, { success: true, data: { allowed: false, code, message } });
+    if (kind !== 'access' || !HIDDEN[token]) return noAnswer(ctx)
+    const [code, message] = HIDDEN[token]
+    ctx.set('Access-Control-Allow-Origin', '*')
+    return send(ctx, 200, { success: true, data: { allowed: false, code, message } })
   }
-  if (kind === 'access') return ok(ctx, { allowed: true });
-  if (!token) return fail(ctx, 401, 'TOKEN_MISSING', 'An embed token is required');
+  if (kind === 'access') return ok(ctx, { allowed: true })
+  if (!token) return fail(ctx, 401, 'TOKEN_MISSING', 'An embed token is required')
   if (REJECT[token]) {
-    const [status, code, message] = REJECT[token];
-    if (status === 429) ctx.set('Retry-After', '30');
-    return fail(ctx, status, code, message);
+    const [status, code, message] = REJECT[token]
+    if (status === 429) ctx.set('Retry-After', '30')
+    return fail(ctx, status, code, message)
   }
-  if (token !== 'emb_valid' && token !== 'emb_slow') return fail(ctx, 401, 'INVALID_TOKEN', 'Invalid token');
-  if (token === 'emb_slow') await sleep(400);
-  if (!UUID.test(eventId) || (id && !UUID.test(id))) return fail(ctx, 400, 'VALIDATION_ERROR', 'Malformed id', { fields: [{ path: 'id', message: 'Invalid uuid' }] });
-  if (![EVENT_ID, EMPTY_EVENT_ID, LONG_DAY_EVENT_ID].includes(eventId)) return fail(ctx, 404, 'NOT_FOUND', 'Event not found');
-  const d = data(eventId);
+  if (token !== 'emb_valid' && token !== 'emb_slow') return fail(ctx, 401, 'INVALID_TOKEN', 'Invalid token')
+  if (token === 'emb_slow') await sleep(400)
+  if (!UUID.test(eventId) || (id && !UUID.test(id)))
+    return fail(ctx, 400, 'VALIDATION_ERROR', 'Malformed id', { fields: [{ path: 'id', message: 'Invalid uuid' }] })
+  if (![EVENT_ID, EMPTY_EVENT_ID, LONG_DAY_EVENT_ID].includes(eventId)) return fail(ctx, 404, 'NOT_FOUND', 'Event not found')
+  const d = data(eventId)
   if (kind === 'registrations') {
-    if (ctx.method !== 'POST') return fail(ctx, 404, 'NOT_FOUND', 'Not found');
-    await sleep(150);
-    return register(ctx, await readJson(ctx.req), d.event);
+    if (ctx.method !== 'POST') return fail(ctx, 404, 'NOT_FOUND', 'Not found')
+    await sleep(150)
+    return register(ctx, await readJson(ctx.req), d.event)
   }
-  if (!kind) return ok(ctx, d.event);
-  const list = d[kind];
-  if (!id) return ok(ctx, list);
-  const item = list.find((x) => x.id === id);
-  return item ? ok(ctx, item) : fail(ctx, 404, 'NOT_FOUND', 'Not found');
+  if (!kind) return ok(ctx, d.event)
+  const list = d[kind]
+  if (!id) return ok(ctx, list)
+  const item = list.find((x) => x.id === id)
+  return item ? ok(ctx, item) : fail(ctx, 404, 'NOT_FOUND', 'Not found')
 }

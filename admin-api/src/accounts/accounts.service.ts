@@ -31,7 +31,14 @@ async function insertKey(db: Kysely<Database>, accountId: string, name: string):
   const apiKey = generateSecret('sk')
   const row = await db
     .insertInto('api_keys')
-    .values({ account_id: accountId, name, prefix: secretPrefix(apiKey), key_hash: hashSecret(apiKey), last_used_at: null, revoked_at: null })
+    .values({
+      account_id: accountId,
+      name,
+      prefix: secretPrefix(apiKey),
+      key_hash: hashSecret(apiKey),
+      last_used_at: null,
+      revoked_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   return { key_id: row.id, api_key: apiKey }
@@ -78,7 +85,13 @@ export async function createApiKey(db: Kysely<Database>, input: CreateApiKeyInpu
 export async function listApiKeys(db: Kysely<Database>, accountId: string): Promise<ApiKeySummary[]> {
   const id = AccountId.parse(accountId)
   await assertAccountExists(db, id)
-  const rows = await db.selectFrom('api_keys').select(KEY_COLUMNS).where('account_id', '=', id).orderBy('created_at').orderBy('id').execute()
+  const rows = await db
+    .selectFrom('api_keys')
+    .select(KEY_COLUMNS)
+    .where('account_id', '=', id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
   return rows.map(presentKey)
 }
 

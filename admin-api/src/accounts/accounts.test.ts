@@ -12,7 +12,8 @@ async function failure(promise: Promise<unknown>): Promise<{ status: number; cod
     await promise
   } catch (err) {
     if (err instanceof ApiError) return { status: err.status, code: err.code, message: err.message }
-    if (err instanceof ZodError) return { status: 400, code: 'VALIDATION_ERROR', message: err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }
+    if (err instanceof ZodError)
+      return { status: 400, code: 'VALIDATION_ERROR', message: err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }
     throw err
   }
   throw new Error('expected a failure')
@@ -82,7 +83,10 @@ describe.each(DIALECTS)('accounts and API keys on %s', (dialect) => {
   })
 
   it('answers VALIDATION_ERROR for an account id that is not a UUID', async () => {
-    expect(await failure(createApiKey(handle.db, { accountId: 'acme', name: 'x' }))).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' })
+    expect(await failure(createApiKey(handle.db, { accountId: 'acme', name: 'x' }))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    })
   })
 
   it('revokes a key once, and refuses a second revoke with CONFLICT', async () => {

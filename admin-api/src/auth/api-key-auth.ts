@@ -7,8 +7,7 @@ import type { KeyUsageRecorder } from './key-usage.ts'
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
 
-const unauthorized = (message: string) =>
-  new ApiError(401, 'UNAUTHORIZED', message, {}, { 'WWW-Authenticate': 'Bearer realm="admin-api"' })
+const unauthorized = (message: string) => new ApiError(401, 'UNAUTHORIZED', message, {}, { 'WWW-Authenticate': 'Bearer realm="admin-api"' })
 
 /** The account owning a live (not revoked) API key, looked up by the key's SHA-256. */
 export async function findAccountByApiKey(

@@ -19,7 +19,7 @@ describe.each(DIALECTS)('API key authentication on %s', (dialect) => {
 
   it.each([
     ['a malformed key', 'not-a-key'],
-    ['a key with a bad checksum', 'sk_' + 'a'.repeat(36)],
+    ['a key with a bad checksum', `sk_${'a'.repeat(36)}`],
     ['an embed token instead of a key', generateSecret('emb')],
     ['a well-formed key that was never issued', generateSecret('sk')],
   ])('answers 401 UNAUTHORIZED for %s', async (_, key) => {
@@ -48,7 +48,11 @@ describe.each(DIALECTS)('API key authentication on %s', (dialect) => {
     const { key, accountId } = await api.newAccount()
     for (let i = 0; i < 3; i++) expect((await api.request('GET', '/v1/events', { key })).status).toBe(200)
     await expect
-      .poll(async () => (await api.db.selectFrom('api_keys').select('last_used_at').where('account_id', '=', accountId).executeTakeFirstOrThrow()).last_used_at)
+      .poll(
+        async () =>
+          (await api.db.selectFrom('api_keys').select('last_used_at').where('account_id', '=', accountId).executeTakeFirstOrThrow())
+            .last_used_at,
+      )
       .toBeInstanceOf(Date)
   })
 

@@ -122,7 +122,9 @@ describe('the CLI with a stale control file', () => {
         probe.close(() => resolve(port))
       })
     })
-    writeFileSync(controlFilePath(dir), JSON.stringify({ url: `http://127.0.0.1:${port}`, secret: 'x'.repeat(43), pid: process.pid }), { mode: 0o600 })
+    writeFileSync(controlFilePath(dir), JSON.stringify({ url: `http://127.0.0.1:${port}`, secret: 'x'.repeat(43), pid: process.pid }), {
+      mode: 0o600,
+    })
     const run = await runCli(['accounts', 'create', '--name', 'B', '--plan', 'free'], { DATA_DIR: dir })
     expect(run).toMatchObject({ code: 0, stderr: '' })
     expect(JSON.parse(run.stdout)).toHaveProperty('account_id')

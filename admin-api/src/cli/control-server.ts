@@ -55,13 +55,22 @@ function fail(res: ServerResponse, status: number, code: string, message: string
  * // … later
  * await control.close()
  */
-export async function startControlServer({ db, dataDir, logger }: { db: Kysely<Database>; dataDir: string; logger: Logger }): Promise<ControlServer> {
+export async function startControlServer({
+  db,
+  dataDir,
+  logger,
+}: {
+  db: Kysely<Database>
+  dataDir: string
+  logger: Logger
+}): Promise<ControlServer> {
   const secret = randomBytes(32).toString('base64url')
   const log = logger.child({ component: 'control' })
   const server = await listen(
     (req, res) => {
       void (async () => {
-        if (req.method !== 'POST' || req.url !== CONTROL_COMMAND_PATH) return fail(res, 404, 'NOT_FOUND', `No route for ${req.method} ${req.url}`)
+        if (req.method !== 'POST' || req.url !== CONTROL_COMMAND_PATH)
+          return fail(res, 404, 'NOT_FOUND', `No route for ${req.method} ${req.url}`)
         const auth = req.headers.authorization ?? ''
         if (!auth.startsWith('Bearer ') || !sameSecret(auth.slice('Bearer '.length), secret)) {
           return fail(res, 401, 'UNAUTHORIZED', 'The control secret is missing or wrong')

@@ -110,7 +110,9 @@ export function parseCommandLine(argv: string[]): CommandRequest | 'help' {
   }
   if (parsed.positionals.length !== spec.positionals.length) {
     const expected = spec.positionals.length ? spec.positionals.map((p) => `<${p}>`).join(' ') : 'no arguments'
-    throw new UsageError(`${name} takes ${expected}, got ${parsed.positionals.length ? parsed.positionals.map((p) => `"${p}"`).join(' ') : 'none'}`)
+    throw new UsageError(
+      `${name} takes ${expected}, got ${parsed.positionals.length ? parsed.positionals.map((p) => `"${p}"`).join(' ') : 'none'}`,
+    )
   }
   return spec.build(parsed.values, parsed.positionals)
 }

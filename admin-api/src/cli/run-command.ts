@@ -9,7 +9,9 @@ import { sendToRunningServer } from './control-client.ts'
 export async function runCommand(config: Pick<Config, 'databaseUrl' | 'dataDir'>, command: CommandRequest): Promise<unknown> {
   if (!config.databaseUrl) {
     if (config.dataDir.startsWith('memory://')) {
-      throw new Error('DATA_DIR=memory:// keeps nothing after this command ends: set DATA_DIR to a directory or DATABASE_URL to a Postgres database')
+      throw new Error(
+        'DATA_DIR=memory:// keeps nothing after this command ends: set DATA_DIR to a directory or DATABASE_URL to a Postgres database',
+      )
     }
     const remote = await sendToRunningServer(config.dataDir, command)
     if (remote.reached) return remote.data

@@ -12,8 +12,7 @@ export const PageMeta = z
   .openapi('PageMeta')
 
 /** `{success: true, data}` around `data`, registered in the document as `name`. */
-export const dataEnvelope = <T extends z.ZodType>(name: string, data: T) =>
-  z.object({ success: z.literal(true), data }).openapi(name)
+export const dataEnvelope = <T extends z.ZodType>(name: string, data: T) => z.object({ success: z.literal(true), data }).openapi(name)
 
 /** `{success: true, data: [...], meta}` around list items, registered as `name`. */
 export const pageEnvelope = <T extends z.ZodType>(name: string, item: T) =>
@@ -26,15 +25,10 @@ export const ErrorEnvelope = z
     error: z.object({
       code: z.enum(ERROR_CODES),
       message: z.string(),
-      details: z
-        .record(z.string(), z.unknown())
-        .openapi({ description: 'For VALIDATION_ERROR: `fields`, a list of `{path, message}`' }),
+      details: z.record(z.string(), z.unknown()).openapi({ description: 'For VALIDATION_ERROR: `fields`, a list of `{path, message}`' }),
     }),
   })
   .openapi('Error')
 
 /** `DELETE` of a speaker, event or session. */
-export const Deleted = dataEnvelope(
-  'DeletedResponse',
-  z.object({ id: z.uuid(), deleted: z.literal(true) }).openapi('Deleted'),
-)
+export const Deleted = dataEnvelope('DeletedResponse', z.object({ id: z.uuid(), deleted: z.literal(true) }).openapi('Deleted'))

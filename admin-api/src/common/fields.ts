@@ -9,22 +9,11 @@ export const uuid = z.uuid('must be a UUID').openapi({ format: 'uuid', example: 
 
 /** A required, trimmed text of 1..`max` characters (DESIGN.md length limits), without NUL. */
 export const requiredText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(max, `must be at most ${max} characters`)
-    .refine(noNul, NUL_MESSAGE)
+  z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).refine(noNul, NUL_MESSAGE)
 
 /** An optional text of at most `max` characters; `null` or an empty string clears it. */
 export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .refine(noNul, NUL_MESSAGE)
-    .nullable()
-    .optional()
+  z.string().trim().max(max, `must be at most ${max} characters`).refine(noNul, NUL_MESSAGE).nullable().optional()
 
 /** An ISO 8601 date-time with a time zone (`Z` or an offset). */
 export const isoDateTime = z.iso

@@ -20,7 +20,7 @@ export function normaliseOrigin(entry: string): string | undefined {
     // Parse a concrete subdomain to let the URL parser validate and normalise the domain.
     const url = parseHttpUrl(`${scheme}://x.${domain}${port}`)
     const host = url?.hostname.slice(2)
-    if (!url || !host || !host.includes('.') || IPV4.test(host) || host.startsWith('[')) return undefined
+    if (!url || !host?.includes('.') || IPV4.test(host) || host.startsWith('[')) return undefined
     return `${url.protocol}//*.${host}${url.port ? `:${url.port}` : ''}`
   }
   if (value.includes('*')) return undefined

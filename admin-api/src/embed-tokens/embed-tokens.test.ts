@@ -39,7 +39,19 @@ describe.each(DIALECTS)('embed tokens on %s', (dialect) => {
     expect(res.text).not.toContain('token_hash')
     const item = res.body.data.find((t: { id: string }) => t.id === created.body.data.id)
     expect(Object.keys(item).sort()).toEqual(
-      ['allowed_origins', 'created_at', 'event_id', 'expires_at', 'id', 'is_active', 'last_used_at', 'name', 'prefix', 'revoked_at', 'usage_count'].sort(),
+      [
+        'allowed_origins',
+        'created_at',
+        'event_id',
+        'expires_at',
+        'id',
+        'is_active',
+        'last_used_at',
+        'name',
+        'prefix',
+        'revoked_at',
+        'usage_count',
+      ].sort(),
     )
     expect(item).toMatchObject({ usage_count: 0, last_used_at: null, revoked_at: null })
     const one = await api.request('GET', `/v1/embed-tokens/${created.body.data.id}`, { key })
@@ -89,7 +101,11 @@ describe.each(DIALECTS)('embed tokens on %s', (dialect) => {
     const again = await api.request('DELETE', `/v1/embed-tokens/${id}`, { key })
     expect(again.status).toBe(409)
     expect(again.body.error.code).toBe('CONFLICT')
-    const row = await api.db.selectFrom('embed_tokens').select(['is_active', 'name', 'revoked_at']).where('id', '=', id).executeTakeFirstOrThrow()
+    const row = await api.db
+      .selectFrom('embed_tokens')
+      .select(['is_active', 'name', 'revoked_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     expect(row).toMatchObject({ is_active: false, name: 'Site' })
     expect(row.revoked_at?.toISOString()).toBe(revoked.body.data.revoked_at)
   })
@@ -102,8 +118,15 @@ describe.each(DIALECTS)('embed tokens on %s', (dialect) => {
 
   it('renames, replaces origins and changes or removes the expiry with PATCH', async () => {
     const { id } = (await create({ expiresAt: '2099-01-01T00:00:00Z' })).body.data
-    const res = await api.request('PATCH', `/v1/embed-tokens/${id}`, { key, body: { name: 'Renamed', allowedOrigins: ['http://localhost:8080/x'] } })
-    expect(res.body.data).toMatchObject({ name: 'Renamed', allowed_origins: ['http://localhost:8080'], expires_at: '2099-01-01T00:00:00.000Z' })
+    const res = await api.request('PATCH', `/v1/embed-tokens/${id}`, {
+      key,
+      body: { name: 'Renamed', allowedOrigins: ['http://localhost:8080/x'] },
+    })
+    expect(res.body.data).toMatchObject({
+      name: 'Renamed',
+      allowed_origins: ['http://localhost:8080'],
+      expires_at: '2099-01-01T00:00:00.000Z',
+    })
     const cleared = await api.request('PATCH', `/v1/embed-tokens/${id}`, { key, body: { expiresAt: null } })
     expect(cleared.body.data.expires_at).toBeNull()
   })
@@ -145,7 +168,10 @@ describe.each(DIALECTS)('embed tokens on %s', (dialect) => {
     expect(res.status).toBe(404)
     expect(res.body.error.code).toBe('NOT_FOUND')
     for (const method of ['GET', 'PATCH', 'DELETE']) {
-      const r = await api.request(method, '/v1/embed-tokens/00000000-0000-4000-8000-000000000000', { key, ...(method === 'PATCH' ? { body: { name: 'x' } } : {}) })
+      const r = await api.request(method, '/v1/embed-tokens/00000000-0000-4000-8000-000000000000', {
+        key,
+        ...(method === 'PATCH' ? { body: { name: 'x' } } : {}),
+      })
       expect(r.status).toBe(404)
       expect(r.body.error.code).toBe('NOT_FOUND')
     }

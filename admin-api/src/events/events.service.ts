@@ -37,7 +37,11 @@ export async function getEvent(db: Kysely<Database>, accountId: string, id: stri
   return row
 }
 
-export async function listEvents(db: Kysely<Database>, accountId: string, q: ListEventsQuery): Promise<{ rows: EventRow[]; total: number }> {
+export async function listEvents(
+  db: Kysely<Database>,
+  accountId: string,
+  q: ListEventsQuery,
+): Promise<{ rows: EventRow[]; total: number }> {
   const base = db.selectFrom('events').where('account_id', '=', accountId)
   const [rows, count] = await Promise.all([
     base.selectAll().orderBy(q.sort, q.order).orderBy('id', q.order).limit(q.limit).offset(offsetOf(q)).execute(),

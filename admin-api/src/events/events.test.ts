@@ -39,7 +39,10 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
   })
 
   it('defaults the timezone to UTC and tickets to none', async () => {
-    const res = await api.request('POST', '/v1/events', { key, body: { name: 'Min', starts_at: '2026-01-01T00:00:00Z', ends_at: '2026-01-01T00:00:00Z' } })
+    const res = await api.request('POST', '/v1/events', {
+      key,
+      body: { name: 'Min', starts_at: '2026-01-01T00:00:00Z', ends_at: '2026-01-01T00:00:00Z' },
+    })
     expect(res.status).toBe(201)
     expect(res.body.data).toMatchObject({ timezone: 'UTC', tickets: [], venue: null })
   })
@@ -50,7 +53,16 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     ['ends before it starts', { ends_at: '2026-05-01T00:00:00Z' }, 'ends_at'],
     ['a date-time without a zone', { starts_at: '2026-06-01T09:00:00' }, 'starts_at'],
     ['a ticket id that is not a slug', { tickets: [{ id: 'Early Bird', name: 'x' }] }, 'tickets.0.id'],
-    ['duplicate ticket ids', { tickets: [{ id: 'a', name: 'x' }, { id: 'a', name: 'y' }] }, 'tickets'],
+    [
+      'duplicate ticket ids',
+      {
+        tickets: [
+          { id: 'a', name: 'x' },
+          { id: 'a', name: 'y' },
+        ],
+      },
+      'tickets',
+    ],
     ['an unknown field', { colour: 'red' }, '(root)'],
   ])('answers 400 VALIDATION_ERROR for %s', async (_, patch, path) => {
     const res = await api.request('POST', '/v1/events', { key, body: { ...EVENT, ...patch } })

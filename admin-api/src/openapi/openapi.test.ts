@@ -5,7 +5,6 @@ import { startTestApi, type TestApi } from '../testing/test-api.ts'
 // The document does not depend on the database: PGlite is enough.
 describe('OpenAPI document and docs', () => {
   let api: TestApi
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let doc: any
   beforeAll(async () => {
     api = await startTestApi('pglite')
@@ -20,14 +19,32 @@ describe('OpenAPI document and docs', () => {
 
   it('describes every endpoint with a unique operationId, bearer security and the error envelope', () => {
     const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
-      Object.entries(item as Record<string, { operationId: string; security: unknown; responses: Record<string, unknown> }>).map(([method, op]) => ({ path, method, op })),
+      Object.entries(item as Record<string, { operationId: string; security: unknown; responses: Record<string, unknown> }>).map(
+        ([method, op]) => ({ path, method, op }),
+      ),
     )
     expect(operations.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual(
       [
-        'GET /speakers', 'POST /speakers', 'GET /speakers/{id}', 'PATCH /speakers/{id}', 'DELETE /speakers/{id}',
-        'GET /embed-tokens', 'POST /embed-tokens', 'GET /embed-tokens/{id}', 'PATCH /embed-tokens/{id}', 'DELETE /embed-tokens/{id}',
-        'GET /events', 'POST /events', 'GET /events/{id}', 'PATCH /events/{id}', 'DELETE /events/{id}',
-        'GET /sessions', 'POST /sessions', 'GET /sessions/{id}', 'PATCH /sessions/{id}', 'DELETE /sessions/{id}',
+        'GET /speakers',
+        'POST /speakers',
+        'GET /speakers/{id}',
+        'PATCH /speakers/{id}',
+        'DELETE /speakers/{id}',
+        'GET /embed-tokens',
+        'POST /embed-tokens',
+        'GET /embed-tokens/{id}',
+        'PATCH /embed-tokens/{id}',
+        'DELETE /embed-tokens/{id}',
+        'GET /events',
+        'POST /events',
+        'GET /events/{id}',
+        'PATCH /events/{id}',
+        'DELETE /events/{id}',
+        'GET /sessions',
+        'POST /sessions',
+        'GET /sessions/{id}',
+        'PATCH /sessions/{id}',
+        'DELETE /sessions/{id}',
         'GET /registrations',
       ].sort(),
     )
@@ -38,7 +55,9 @@ describe('OpenAPI document and docs', () => {
       expect(op.responses).toHaveProperty('429')
     }
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' })
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Speaker', 'EmbedToken', 'CreatedEmbedToken', 'Event', 'Session', 'Registration', 'Error', 'PageMeta']))
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['Speaker', 'EmbedToken', 'CreatedEmbedToken', 'Event', 'Session', 'Registration', 'Error', 'PageMeta']),
+    )
   })
 
   it('documents the list parameters and the embed token list maximum', () => {

@@ -12,7 +12,14 @@ export function presentSession(row: SessionWithSpeakers): Session {
     ends_at: row.ends_at.toISOString(),
     track: row.track,
     room: row.room,
-    speakers: row.speakers.map((s) => ({ id: s.id, name: s.name, title: s.title, company: s.company, status: s.status, photo_url: s.photo_url })),
+    speakers: row.speakers.map((s) => ({
+      id: s.id,
+      name: s.name,
+      title: s.title,
+      company: s.company,
+      status: s.status,
+      photo_url: s.photo_url,
+    })),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   }

@@ -33,7 +33,12 @@ export const CreateSessionBody = z
   .openapi('CreateSessionRequest')
 export type CreateSessionBody = z.output<typeof CreateSessionBody>
 
-export const UpdateSessionBody = z.object(sessionFields).partial().strict().refine(endsAfterStart, ENDS_MESSAGE).openapi('UpdateSessionRequest')
+export const UpdateSessionBody = z
+  .object(sessionFields)
+  .partial()
+  .strict()
+  .refine(endsAfterStart, ENDS_MESSAGE)
+  .openapi('UpdateSessionRequest')
 export type UpdateSessionBody = z.output<typeof UpdateSessionBody>
 
 export const SESSION_SORT_FIELDS = ['starts_at', 'title', 'created_at', 'updated_at'] as const

@@ -24,7 +24,13 @@ const endsBeforeStart = () => validationError([{ path: 'ends_at', message: 'must
  * Replaces the session's speakers. Every id must be a speaker of the session's event (and so of
  * the account); otherwise 404 `NOT_FOUND`, like any reference to something the caller cannot see.
  */
-async function setSpeakers(trx: Transaction<Database>, accountId: string, eventId: string, sessionId: string, ids: string[]): Promise<void> {
+async function setSpeakers(
+  trx: Transaction<Database>,
+  accountId: string,
+  eventId: string,
+  sessionId: string,
+  ids: string[],
+): Promise<void> {
   if (ids.length > 0) {
     const found = await trx
       .selectFrom('speakers')

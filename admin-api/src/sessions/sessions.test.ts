@@ -13,7 +13,8 @@ describe.each(DIALECTS)('sessions on %s', (dialect) => {
     ;({ key } = await api.newAccount())
     eventId = await api.newEvent(key)
     const mk = async (email: string, name: string) =>
-      (await api.request('POST', '/v1/speakers', { key, body: { event_id: eventId, email, name, status: 'confirmed' } })).body.data.id as string
+      (await api.request('POST', '/v1/speakers', { key, body: { event_id: eventId, email, name, status: 'confirmed' } })).body.data
+        .id as string
     ada = await mk('ada@example.com', 'Ada')
     alan = await mk('alan@example.com', 'Alan')
   })
@@ -39,7 +40,8 @@ describe.each(DIALECTS)('sessions on %s', (dialect) => {
 
   it('answers 404 NOT_FOUND for a speaker of another event, creating nothing', async () => {
     const otherEvent = await api.newEvent(key)
-    const stranger = (await api.request('POST', '/v1/speakers', { key, body: { event_id: otherEvent, email: 's@example.com', name: 'S' } })).body.data.id
+    const stranger = (await api.request('POST', '/v1/speakers', { key, body: { event_id: otherEvent, email: 's@example.com', name: 'S' } }))
+      .body.data.id
     const before = await api.db.selectFrom('sessions').select('id').where('event_id', '=', eventId).execute()
     const res = await api.request('POST', '/v1/sessions', { key, body: session({ title: 'Bad', speaker_ids: [ada, stranger] }) })
     expect(res.status).toBe(404)
@@ -51,7 +53,10 @@ describe.each(DIALECTS)('sessions on %s', (dialect) => {
   it('lists an event’s sessions by start time with their speakers', async () => {
     const e = await api.newEvent(key)
     const s1 = (await api.request('POST', '/v1/speakers', { key, body: { event_id: e, email: 'x@example.com', name: 'X' } })).body.data.id
-    await api.request('POST', '/v1/sessions', { key, body: session({ event_id: e, title: 'Late', starts_at: '2026-06-01T15:00:00Z', ends_at: '2026-06-01T16:00:00Z' }) })
+    await api.request('POST', '/v1/sessions', {
+      key,
+      body: session({ event_id: e, title: 'Late', starts_at: '2026-06-01T15:00:00Z', ends_at: '2026-06-01T16:00:00Z' }),
+    })
     await api.request('POST', '/v1/sessions', { key, body: session({ event_id: e, title: 'Early', speaker_ids: [s1], track: 'Side' }) })
     const res = await api.request('GET', `/v1/sessions?event_id=${e}`, { key })
     expect(res.status).toBe(200)
@@ -76,7 +81,11 @@ describe.each(DIALECTS)('sessions on %s', (dialect) => {
 
   it.each([
     ['ends before it starts', { ends_at: '2026-06-01T08:00:00Z' }, 'ends_at'],
-    ['a speaker listed twice', { speaker_ids: ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000001'] }, 'speaker_ids'],
+    [
+      'a speaker listed twice',
+      { speaker_ids: ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000001'] },
+      'speaker_ids',
+    ],
     ['a malformed speaker id', { speaker_ids: ['nope'] }, 'speaker_ids.0'],
     ['an empty title', { title: ' ' }, 'title'],
   ])('answers 400 VALIDATION_ERROR for %s', async (_, patch, path) => {

@@ -47,7 +47,14 @@ export type UpdateSpeakerBody = z.output<typeof UpdateSpeakerBody>
 export const SPEAKER_SORT_FIELDS = ['name', 'email', 'company', 'status', 'created_at', 'updated_at'] as const
 
 /** Splits `?tags=a,b` into distinct, trimmed, non-empty tags. */
-export const splitTags = (value: string): string[] => [...new Set(value.split(',').map((t) => t.trim()).filter(Boolean))]
+export const splitTags = (value: string): string[] => [
+  ...new Set(
+    value
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean),
+  ),
+]
 
 export const ListSpeakersQuery = listQuery({ sortFields: SPEAKER_SORT_FIELDS, defaultSort: 'created_at' })
   .extend({

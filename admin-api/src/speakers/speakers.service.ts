@@ -147,7 +147,10 @@ export async function listSpeakers(
   if (counted.length === 0) {
     // Past the last page the total has no row to ride on: count on its own.
     const count = scansMatches
-      ? db.selectFrom('speakers').select((eb) => eb.fn.countAll<number>().as('total')).where(where)
+      ? db
+          .selectFrom('speakers')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where(where)
       : db.selectNoFrom(totalFromCounters(q.event_id, q.status).as('total'))
     const { total: alone } = await count.executeTakeFirstOrThrow()
     return { rows: [], total: Number(alone) }

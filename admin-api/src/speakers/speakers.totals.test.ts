@@ -31,11 +31,17 @@ describe.each(DIALECTS)('speaker list totals on %s', (dialect) => {
     const eventId = await api.newEvent(key)
     const ids: string[] = []
     for (let i = 0; i < 12; i++) {
-      const res = await api.request('POST', '/v1/speakers', { key, body: { event_id: eventId, email: `s${i}@example.com`, name: `S${i}`, status: SPEAKER_STATUSES[i % 3] } })
+      const res = await api.request('POST', '/v1/speakers', {
+        key,
+        body: { event_id: eventId, email: `s${i}@example.com`, name: `S${i}`, status: SPEAKER_STATUSES[i % 3] },
+      })
       ids.push(res.body.data.id)
     }
     await expectExactTotals(eventId)
-    await api.request('POST', '/v1/speakers', { key, body: { event_id: eventId, email: 'S1@EXAMPLE.com', name: 'Again', status: 'confirmed' } })
+    await api.request('POST', '/v1/speakers', {
+      key,
+      body: { event_id: eventId, email: 'S1@EXAMPLE.com', name: 'Again', status: 'confirmed' },
+    })
     await api.request('PATCH', `/v1/speakers/${ids[2]}`, { key, body: { status: 'declined' } })
     await api.request('PATCH', `/v1/speakers/${ids[3]}`, { key, body: { name: 'Renamed only' } })
     await api.request('DELETE', `/v1/speakers/${ids[4]}`, { key })
@@ -47,10 +53,16 @@ describe.each(DIALECTS)('speaker list totals on %s', (dialect) => {
     const eventId = await api.newEvent(key)
     await Promise.all([
       ...Array.from({ length: 20 }, (_, i) =>
-        api.request('POST', '/v1/speakers', { key, body: { event_id: eventId, email: 'same@example.com', name: 'Same', status: SPEAKER_STATUSES[i % 8] } }),
+        api.request('POST', '/v1/speakers', {
+          key,
+          body: { event_id: eventId, email: 'same@example.com', name: 'Same', status: SPEAKER_STATUSES[i % 8] },
+        }),
       ),
       ...Array.from({ length: 20 }, (_, i) =>
-        api.request('POST', '/v1/speakers', { key, body: { event_id: eventId, email: `d${i}@example.com`, name: 'D', status: SPEAKER_STATUSES[i % 8] } }),
+        api.request('POST', '/v1/speakers', {
+          key,
+          body: { event_id: eventId, email: `d${i}@example.com`, name: 'D', status: SPEAKER_STATUSES[i % 8] },
+        }),
       ),
     ])
     await expectExactTotals(eventId)
@@ -60,7 +72,10 @@ describe.each(DIALECTS)('speaker list totals on %s', (dialect) => {
   it('counts filtered lists exactly, also past the last page', async () => {
     const eventId = await api.newEvent(key)
     for (let i = 0; i < 5; i++) {
-      await api.request('POST', '/v1/speakers', { key, body: { event_id: eventId, email: `f${i}@example.com`, name: i < 3 ? `Findme ${i}` : `Other ${i}`, tags: [i % 2 ? 'odd' : 'even'] } })
+      await api.request('POST', '/v1/speakers', {
+        key,
+        body: { event_id: eventId, email: `f${i}@example.com`, name: i < 3 ? `Findme ${i}` : `Other ${i}`, tags: [i % 2 ? 'odd' : 'even'] },
+      })
     }
     expect(await total(eventId, '&search=findme&limit=1')).toBe(3)
     expect(await total(eventId, '&search=findme&limit=1&page=7')).toBe(3)

@@ -14,7 +14,10 @@ describe.each(DIALECTS)('PATCH, GET and DELETE /speakers/{id} on %s', (dialect) 
   afterAll(() => api.close())
 
   const newSpeaker = async (email: string, extra: Record<string, unknown> = {}) => {
-    const res = await api.request('POST', '/v1/speakers', { key, body: { event_id: eventId, email, name: 'Someone', company: 'Co', ...extra } })
+    const res = await api.request('POST', '/v1/speakers', {
+      key,
+      body: { event_id: eventId, email, name: 'Someone', company: 'Co', ...extra },
+    })
     return res.body.data as { id: string; updated_at: string }
   }
 
@@ -65,13 +68,23 @@ describe.each(DIALECTS)('PATCH, GET and DELETE /speakers/{id} on %s', (dialect) 
     const keep = await newSpeaker('kept@example.com')
     const session = await api.request('POST', '/v1/sessions', {
       key,
-      body: { event_id: eventId, title: 'Talk', starts_at: '2026-06-01T10:00:00Z', ends_at: '2026-06-01T11:00:00Z', speaker_ids: [s.id, keep.id] },
+      body: {
+        event_id: eventId,
+        title: 'Talk',
+        starts_at: '2026-06-01T10:00:00Z',
+        ends_at: '2026-06-01T11:00:00Z',
+        speaker_ids: [s.id, keep.id],
+      },
     })
     expect(session.status).toBe(201)
     const res = await api.request('DELETE', `/v1/speakers/${s.id}`, { key })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ success: true, data: { id: s.id, deleted: true } })
-    const assignments = await api.db.selectFrom('session_speakers').select('speaker_id').where('session_id', '=', session.body.data.id).execute()
+    const assignments = await api.db
+      .selectFrom('session_speakers')
+      .select('speaker_id')
+      .where('session_id', '=', session.body.data.id)
+      .execute()
     expect(assignments).toEqual([{ speaker_id: keep.id }])
     const after = await api.request('GET', `/v1/speakers/${s.id}`, { key })
     expect(after.status).toBe(404)

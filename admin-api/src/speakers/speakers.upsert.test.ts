@@ -16,7 +16,13 @@ describe.each(DIALECTS)('POST /speakers (upsert) on %s', (dialect) => {
   const upsert = (body: Record<string, unknown>) => api.request('POST', '/v1/speakers', { key, body: { event_id: eventId, ...body } })
 
   it('creates a speaker: 201 with every documented field and status invited', async () => {
-    const res = await upsert({ email: 'grace@example.com', name: 'Grace Hopper', company: 'Navy', tags: ['cobol'], photo_url: 'https://example.com/g.jpg' })
+    const res = await upsert({
+      email: 'grace@example.com',
+      name: 'Grace Hopper',
+      company: 'Navy',
+      tags: ['cobol'],
+      photo_url: 'https://example.com/g.jpg',
+    })
     expect(res.status).toBe(201)
     expect(res.body.success).toBe(true)
     expect(Object.keys(res.body.data).sort()).toEqual(
@@ -30,8 +36,19 @@ describe.each(DIALECTS)('POST /speakers (upsert) on %s', (dialect) => {
     const second = await upsert({ email: 'linus@example.COM', name: 'Linus Torvalds', bio: 'Kernel' })
     expect(first.status).toBe(201)
     expect(second.status).toBe(200)
-    expect(second.body.data).toMatchObject({ id: first.body.data.id, name: 'Linus Torvalds', company: 'OSDL', status: 'accepted', bio: 'Kernel' })
-    const count = await api.db.selectFrom('speakers').select((eb) => eb.fn.countAll<number>().as('n')).where('event_id', '=', eventId).where('name', 'like', 'Linus%').executeTakeFirstOrThrow()
+    expect(second.body.data).toMatchObject({
+      id: first.body.data.id,
+      name: 'Linus Torvalds',
+      company: 'OSDL',
+      status: 'accepted',
+      bio: 'Kernel',
+    })
+    const count = await api.db
+      .selectFrom('speakers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('event_id', '=', eventId)
+      .where('name', 'like', 'Linus%')
+      .executeTakeFirstOrThrow()
     expect(Number(count.n)).toBe(1)
   })
 
@@ -39,7 +56,12 @@ describe.each(DIALECTS)('POST /speakers (upsert) on %s', (dialect) => {
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => upsert({ email: 'race@example.com', name: `Racer ${i}` })))
     expect(results.map((r) => r.status).sort()).toEqual([...Array(19).fill(200), 201])
     expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1)
-    const rows = await api.db.selectFrom('speakers').select('id').where('event_id', '=', eventId).where('email', '=', 'race@example.com').execute()
+    const rows = await api.db
+      .selectFrom('speakers')
+      .select('id')
+      .where('event_id', '=', eventId)
+      .where('email', '=', 'race@example.com')
+      .execute()
     expect(rows).toHaveLength(1)
   })
 
@@ -74,12 +96,18 @@ describe.each(DIALECTS)('POST /speakers (upsert) on %s', (dialect) => {
     ['51 tags', { email: 'e@example.com', name: 'N', tags: Array.from({ length: 51 }, (_, i) => `t${i}`) }, 'tags'],
     ['a bio over 10,000 characters', { email: 'e@example.com', name: 'N', bio: 'b'.repeat(10_001) }, 'bio'],
   ])('answers 400 VALIDATION_ERROR for %s, storing nothing', async (_, body, path) => {
-    const before = await api.db.selectFrom('speakers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const before = await api.db
+      .selectFrom('speakers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     const res = await upsert(body)
     expect(res.status).toBe(400)
     expect(res.body.error.code).toBe('VALIDATION_ERROR')
     expect(res.body.error.details.fields.map((f: { path: string }) => f.path)).toContain(path)
-    const after = await api.db.selectFrom('speakers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const after = await api.db
+      .selectFrom('speakers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(Number(before.n))
   })
 

@@ -10,7 +10,6 @@ export interface TestResponse {
   status: number
   headers: Headers
   // Tests look into arbitrary response shapes; each asserts what it expects.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any
   text: string
 }
@@ -84,7 +83,14 @@ export async function startTestApi(dialect: DialectName, options: { redisUrl?: s
       const key = generateSecret('sk')
       await handle.db
         .insertInto('api_keys')
-        .values({ account_id: account.id, name: 'test', prefix: secretPrefix(key), key_hash: hashSecret(key), last_used_at: null, revoked_at: null })
+        .values({
+          account_id: account.id,
+          name: 'test',
+          prefix: secretPrefix(key),
+          key_hash: hashSecret(key),
+          last_used_at: null,
+          revoked_at: null,
+        })
         .execute()
       return { accountId: account.id, key }
     },

@@ -59,9 +59,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       c
         .notNull()
         .defaultTo('invited')
-        .check(
-          sql`status in ('invited', 'applied', 'accepted', 'confirmed', 'scheduled', 'checked_in', 'declined', 'withdrawn')`,
-        ),
+        .check(sql`status in ('invited', 'applied', 'accepted', 'confirmed', 'scheduled', 'checked_in', 'declined', 'withdrawn')`),
     )
     .addColumn('tags', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
     // One lower-cased text per speaker so that a single trigram index serves `search`.

@@ -8,8 +8,17 @@ import { zonedInstant } from './zoned-time.ts'
 /** The demo's content without ids or timestamps of creation, to compare two seeds. */
 async function content(handle: DbHandle) {
   const { db } = handle
-  const event = await db.selectFrom('events').select(['name', 'timezone', 'starts_at', 'ends_at', 'venue', 'tickets']).where('id', '=', DEMO_EVENT_ID).executeTakeFirst()
-  const speakers = await db.selectFrom('speakers').select(['name', 'email', 'status', 'tags', 'photo_url']).where('event_id', '=', DEMO_EVENT_ID).orderBy('email').execute()
+  const event = await db
+    .selectFrom('events')
+    .select(['name', 'timezone', 'starts_at', 'ends_at', 'venue', 'tickets'])
+    .where('id', '=', DEMO_EVENT_ID)
+    .executeTakeFirst()
+  const speakers = await db
+    .selectFrom('speakers')
+    .select(['name', 'email', 'status', 'tags', 'photo_url'])
+    .where('event_id', '=', DEMO_EVENT_ID)
+    .orderBy('email')
+    .execute()
   const sessions = await db
     .selectFrom('sessions')
     .select(['id', 'title', 'starts_at', 'ends_at', 'track', 'room'])
@@ -50,7 +59,9 @@ describe.each(DIALECTS)('the demo seed on %s', (dialect) => {
     expect(event.timezone).toBe('Europe/Berlin')
     expect(event.starts_at.getTime() - today.getTime()).toBeGreaterThanOrEqual(27 * 24 * 3600_000)
     expect(event.starts_at).toEqual(zonedInstant(demoStartDay(today), '08:00', 'Europe/Berlin'))
-    const days = new Set((await content(handle)).sessions.map((s) => s.starts_at.toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' })))
+    const days = new Set(
+      (await content(handle)).sessions.map((s) => s.starts_at.toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' })),
+    )
     expect(days.size).toBe(3)
     expect(event.tickets.map((t) => t.id)).toEqual(['standard', 'student', 'workshop'])
   })
@@ -61,7 +72,7 @@ describe.each(DIALECTS)('the demo seed on %s', (dialect) => {
     expect(new Set(speakers.map((s) => s.status))).toEqual(new Set(SPEAKER_STATUSES))
     expect(speakers.filter((s) => (PUBLIC_SPEAKER_STATUSES as readonly string[]).includes(s.status)).length).toBeGreaterThanOrEqual(25)
     expect(speakers.every((s) => s.photo_url === null)).toBe(true)
-    expect(speakers.some((s) => /[^\u0000-\u024f]/.test(s.name))).toBe(true)
+    expect(speakers.some((s) => /[^\u0020-\u024f]/.test(s.name))).toBe(true)
   })
 
   it('has 40+ sessions on 3 or 4 tracks, each ending after it starts, every public speaker on one', async () => {

@@ -100,7 +100,9 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
         .returning('id')
         .executeTakeFirst()
       if (!event) throw new AlreadySeeded()
-      progress(`event "${name}" (${DEMO_TIMEZONE}), ${at(0, '08:00').toISOString().slice(0, 10)} to ${at(2, '18:00').toISOString().slice(0, 10)}`)
+      progress(
+        `event "${name}" (${DEMO_TIMEZONE}), ${at(0, '08:00').toISOString().slice(0, 10)} to ${at(2, '18:00').toISOString().slice(0, 10)}`,
+      )
 
       await trx
         .insertInto('speakers')

@@ -1,16 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 /** SPEC.md 3.1. */
-export const SPEAKER_STATUSES = [
-  'invited',
-  'applied',
-  'accepted',
-  'confirmed',
-  'scheduled',
-  'checked_in',
-  'declined',
-  'withdrawn',
-] as const
+export const SPEAKER_STATUSES = ['invited', 'applied', 'accepted', 'confirmed', 'scheduled', 'checked_in', 'declined', 'withdrawn'] as const
 export type SpeakerStatus = (typeof SPEAKER_STATUSES)[number]
 
 /** Statuses whose speakers the public embed API may show. */

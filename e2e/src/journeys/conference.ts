@@ -81,8 +81,20 @@ export async function createConference(
     )
     return { id: created.id, name, company, bio }
   }
-  const ada = await speaker('Ada Okonkwo', `ada.${label}@example.com`, 'Lumen Labs', 'confirmed', 'Ada builds design systems used by millions.')
-  const kofi = await speaker('Kofi Mensah', `kofi.${label}@example.com`, 'Harbour Data', 'accepted', 'Kofi runs data platforms and a running club.')
+  const ada = await speaker(
+    'Ada Okonkwo',
+    `ada.${label}@example.com`,
+    'Lumen Labs',
+    'confirmed',
+    'Ada builds design systems used by millions.',
+  )
+  const kofi = await speaker(
+    'Kofi Mensah',
+    `kofi.${label}@example.com`,
+    'Harbour Data',
+    'accepted',
+    'Kofi runs data platforms and a running club.',
+  )
   const hiddenSpeaker = await speaker('Hidden Hopper', `hidden.${label}@example.com`, 'Secret Co', 'invited', 'Not public yet.')
 
   const session = async (
@@ -102,9 +114,33 @@ export async function createConference(
     )
     return { id: created.id, title, description, track }
   }
-  const keynote = await session('Opening keynote: the web we want', 'Where the platform is going next.', 'Main stage', 'Hall A', at(30, 9), at(30, 10), [ada.id, hiddenSpeaker.id])
-  const workshop = await session('Workshop: accessible components', 'Hands-on: build a tab list that works for everyone.', 'Workshops', 'Room 2', at(30, 13), at(30, 15), [ada.id])
-  const panel = await session('Panel: data pipelines at scale', 'Lessons from running pipelines in production.', 'Main stage', 'Hall A', at(31, 10), at(31, 11), [kofi.id])
+  const keynote = await session(
+    'Opening keynote: the web we want',
+    'Where the platform is going next.',
+    'Main stage',
+    'Hall A',
+    at(30, 9),
+    at(30, 10),
+    [ada.id, hiddenSpeaker.id],
+  )
+  const workshop = await session(
+    'Workshop: accessible components',
+    'Hands-on: build a tab list that works for everyone.',
+    'Workshops',
+    'Room 2',
+    at(30, 13),
+    at(30, 15),
+    [ada.id],
+  )
+  const panel = await session(
+    'Panel: data pipelines at scale',
+    'Lessons from running pipelines in production.',
+    'Main stage',
+    'Hall A',
+    at(31, 10),
+    at(31, 11),
+    [kofi.id],
+  )
 
   const token = expectData(
     await api.POST('/embed-tokens', { body: { eventId: event.id, name: `Website ${label}`, allowedOrigins } }),

@@ -122,5 +122,7 @@ export async function loadEventData(db: Kysely<Database>, eventId: string): Prom
 /** Sessions of one day (`YYYY-MM-DD` in the event's zone) and/or one track. */
 export function filterSessions(data: EventData, filter: { day?: string | undefined; track?: string | undefined }): PublicSession[] {
   if (!filter.day && filter.track === undefined) return data.sessions
-  return data.sessions.filter((s, i) => (!filter.day || data.sessionDays[i] === filter.day) && (filter.track === undefined || s.track === filter.track))
+  return data.sessions.filter(
+    (s, i) => (!filter.day || data.sessionDays[i] === filter.day) && (filter.track === undefined || s.track === filter.track),
+  )
 }

@@ -1,7 +1,16 @@
 import type { DbHandle } from '@event-service/db'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { embedFetch, seedEvent, seedSession, seedSpeaker, seedToken, startEmbedServer, type SeededEvent, type TestEmbedServer } from '../testing/embed-fixtures.ts'
+import {
+  embedFetch,
+  seedEvent,
+  seedSession,
+  seedSpeaker,
+  seedToken,
+  startEmbedServer,
+  type SeededEvent,
+  type TestEmbedServer,
+} from '../testing/embed-fixtures.ts'
 
 /** Every key anywhere in a JSON value, with its path. */
 function keysOf(value: unknown, path = '$'): string[] {
@@ -29,9 +38,27 @@ async function seedSchedule(dbHandle: DbHandle): Promise<Fixture> {
   const hidden = await seedSpeaker(db, ev, 'Hidden Invitee', 'invited')
   await seedSpeaker(db, ev, 'Declined Person', 'declined')
   // 07:30 UTC is 09:30 in Berlin on day one; 22:30 UTC on May 1 is already May 2 in Berlin.
-  const keynote = await seedSession(db, ev, { title: 'Keynote', startsAt: '2030-05-01T07:30:00Z', track: 'Main', room: 'A', speakerIds: [bob, hidden, ada] })
-  const workshop = await seedSession(db, ev, { title: 'Workshop', startsAt: '2030-05-01T07:30:00Z', track: 'Labs', room: 'B', speakerIds: [hidden] })
-  const dayTwo = await seedSession(db, ev, { title: 'Late talk', startsAt: '2030-05-01T22:30:00Z', track: 'Main', room: 'A', speakerIds: [ada] })
+  const keynote = await seedSession(db, ev, {
+    title: 'Keynote',
+    startsAt: '2030-05-01T07:30:00Z',
+    track: 'Main',
+    room: 'A',
+    speakerIds: [bob, hidden, ada],
+  })
+  const workshop = await seedSession(db, ev, {
+    title: 'Workshop',
+    startsAt: '2030-05-01T07:30:00Z',
+    track: 'Labs',
+    room: 'B',
+    speakerIds: [hidden],
+  })
+  const dayTwo = await seedSession(db, ev, {
+    title: 'Late talk',
+    startsAt: '2030-05-01T22:30:00Z',
+    track: 'Main',
+    room: 'A',
+    speakerIds: [ada],
+  })
   const { token } = await seedToken(db, ev)
   return { ev, token, ada, bob, hidden, keynote, workshop, dayTwo }
 }
@@ -114,7 +141,15 @@ describe.each(DIALECTS)('public reads on %s', (dialect) => {
   })
 
   it('never sends an email, a tag or a non-public speaker in any response body', async () => {
-    const paths = ['', '/sessions', `/sessions/${f.keynote}`, `/sessions/${f.workshop}`, '/speakers', `/speakers/${f.ada}`, `/speakers/${f.bob}`]
+    const paths = [
+      '',
+      '/sessions',
+      `/sessions/${f.keynote}`,
+      `/sessions/${f.workshop}`,
+      '/speakers',
+      `/speakers/${f.ada}`,
+      `/speakers/${f.bob}`,
+    ]
     for (const path of paths) {
       for (const base of [server.url, uncached.url]) {
         const res = await embedFetch(base, `/v1/events/${f.ev.eventId}${path}`, f.token, 'query')
@@ -134,7 +169,9 @@ describe.each(DIALECTS)('public reads on %s', (dialect) => {
     const etag = first.res.headers.get('etag')
     expect(etag).toBeTruthy()
     expect(first.res.headers.get('cache-control')).toBe('private, no-cache')
-    const again = await embedFetch(server.url, `/v1/events/${f.ev.eventId}/sessions`, f.token, 'header', { headers: { 'If-None-Match': etag! } })
+    const again = await embedFetch(server.url, `/v1/events/${f.ev.eventId}/sessions`, f.token, 'header', {
+      headers: { 'If-None-Match': etag! },
+    })
     expect(again.status).toBe(304)
   })
 
@@ -163,10 +200,13 @@ describe.each(DIALECTS)('public reads on %s', (dialect) => {
 
   it('compresses by Accept-Encoding', async () => {
     const big = await seedEvent(dbHandle.db)
-    for (let i = 0; i < 20; i++) await seedSession(dbHandle.db, big, { title: `Talk ${i}`, startsAt: '2030-05-01T09:00:00Z', room: `R${i}` })
+    for (let i = 0; i < 20; i++)
+      await seedSession(dbHandle.db, big, { title: `Talk ${i}`, startsAt: '2030-05-01T09:00:00Z', room: `R${i}` })
     const { token } = await seedToken(dbHandle.db, big)
     for (const encoding of ['gzip', 'br']) {
-      const res = await embedFetch(server.url, `/v1/events/${big.eventId}/sessions`, token, 'header', { headers: { 'Accept-Encoding': encoding } })
+      const res = await embedFetch(server.url, `/v1/events/${big.eventId}/sessions`, token, 'header', {
+        headers: { 'Accept-Encoding': encoding },
+      })
       expect(res.headers.get('content-encoding')).toBe(encoding)
       expect(res.headers.get('vary')).toMatch(/Accept-Encoding/)
       expect(((await res.json()) as { data: unknown[] }).data).toHaveLength(20)

@@ -81,9 +81,9 @@ export async function sendSerialized(ctx: Context, body: SerializedBody): Promis
   ctx.type = 'application/json; charset=utf-8'
   const accepted = encodingFor(body, ctx.get('Accept-Encoding'))
   if (accepted === 'br') {
-    body.br ??= brotliAsync(body.json, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.json.length } }).then(
-      (bytes) => (body.brBytes = bytes),
-    )
+    body.br ??= brotliAsync(body.json, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.json.length },
+    }).then((bytes) => (body.brBytes = bytes))
     ctx.set('Content-Encoding', 'br')
     ctx.body = await body.br
   } else if (accepted === 'gzip') {

@@ -1,5 +1,11 @@
 import type { IncomingMessage } from 'node:http'
-import { createRateLimitCounter, rateLimitExceeded, type Config, type RateLimitCounter, type WindowCount } from '@event-service/server-common'
+import {
+  createRateLimitCounter,
+  rateLimitExceeded,
+  type Config,
+  type RateLimitCounter,
+  type WindowCount,
+} from '@event-service/server-common'
 import type { Context, Middleware } from 'koa'
 import type { Logger } from 'pino'
 import type { EmbedState } from '../tokens/token-auth.ts'
@@ -74,16 +80,27 @@ function limiter(
 export function createEmbedRateLimits(config: Config, logger: Logger): EmbedRateLimits {
   const onStoreError = (err: unknown) => logger.warn({ err }, 'rate-limit store unavailable; request served')
   const off: Middleware<EmbedState> = (_ctx, next) => next()
-  if (config.embedRateLimit === 0) return { perToken: off, perTokenLimit: undefined, registrations: off, access: off, close: async () => {} }
+  if (config.embedRateLimit === 0)
+    return { perToken: off, perTokenLimit: undefined, registrations: off, access: off, close: async () => {} }
 
-  const tokenCounter = createRateLimitCounter({ windowSeconds: WINDOW_SECONDS, keyPrefix: 'embed-token', redisUrl: config.redisUrl, onStoreError })
+  const tokenCounter = createRateLimitCounter({
+    windowSeconds: WINDOW_SECONDS,
+    keyPrefix: 'embed-token',
+    redisUrl: config.redisUrl,
+    onStoreError,
+  })
   const registrationCounter = createRateLimitCounter({
     windowSeconds: WINDOW_SECONDS,
     keyPrefix: 'embed-registration',
     redisUrl: config.redisUrl,
     onStoreError,
   })
-  const accessCounter = createRateLimitCounter({ windowSeconds: WINDOW_SECONDS, keyPrefix: 'embed-access', redisUrl: config.redisUrl, onStoreError })
+  const accessCounter = createRateLimitCounter({
+    windowSeconds: WINDOW_SECONDS,
+    keyPrefix: 'embed-access',
+    redisUrl: config.redisUrl,
+    onStoreError,
+  })
   const handedOver = new WeakMap<IncomingMessage, { key: string; window: WindowCount | null }>()
   const perTokenKey = (tokenId: string, ip: string) => `${tokenId}:${ip}`
   return {

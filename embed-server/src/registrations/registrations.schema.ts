@@ -8,7 +8,9 @@ const text = (max: number) => z.string().max(max).refine(noNul, 'Must not contai
  * refused. `website` is a honeypot: the form hides it from people, so only bots fill it in.
  */
 export const RegistrationBody = z.strictObject({
-  name: text(200).transform((s) => s.trim()).pipe(z.string().min(1, 'Enter a name')),
+  name: text(200)
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, 'Enter a name')),
   email: z.string().trim().max(254).pipe(z.email('Enter a valid email address')),
   ticket_id: text(100).optional(),
   answers: z

@@ -43,19 +43,31 @@ describe.each(DIALECTS)('registrations on %s', (dialect) => {
 
   it('creates a registration: 201 with public fields only, owned by the event’s account', async () => {
     const ev = await eventWithToken()
-    const res = await post(ev, { name: 'Grace Hopper', email: 'grace@example.org', ticket_id: 'student', answers: { diet: 'vegan' }, website: '' })
+    const res = await post(ev, {
+      name: 'Grace Hopper',
+      email: 'grace@example.org',
+      ticket_id: 'student',
+      answers: { diet: 'vegan' },
+      website: '',
+    })
     expect(res.status).toBe(201)
     const { data } = (await res.json()) as { data: Record<string, unknown> }
     expect(Object.keys(data).sort()).toEqual(['created_at', 'event_id', 'id', 'name', 'ticket_id'])
     expect(data).toMatchObject({ event_id: ev.eventId, name: 'Grace Hopper', ticket_id: 'student' })
-    const row = await dbHandle.db.selectFrom('registrations').selectAll().where('id', '=', data.id as string).executeTakeFirstOrThrow()
+    const row = await dbHandle.db
+      .selectFrom('registrations')
+      .selectAll()
+      .where('id', '=', data.id as string)
+      .executeTakeFirstOrThrow()
     expect(row.account_id).toBe(ev.accountId)
     expect(row.answers).toEqual({ diet: 'vegan' })
   })
 
   it('answers a repeat with the same email (any case) 200 and the first registration, creating nothing', async () => {
     const ev = await eventWithToken()
-    const first = (await (await post(ev, { name: 'Ada', email: 'ada@example.org', ticket_id: 'standard' })).json()) as { data: { id: string } }
+    const first = (await (await post(ev, { name: 'Ada', email: 'ada@example.org', ticket_id: 'standard' })).json()) as {
+      data: { id: string }
+    }
     const again = await post(ev, { name: 'Someone Else', email: 'ADA@Example.org', ticket_id: 'student' })
     expect(again.status).toBe(200)
     const { data } = (await again.json()) as { data: { id: string; name: string; ticket_id: string } }
@@ -66,14 +78,18 @@ describe.each(DIALECTS)('registrations on %s', (dialect) => {
 
   it('creates one registration from concurrent identical requests', async () => {
     const ev = await eventWithToken()
-    const statuses = (await Promise.all([1, 2, 3].map(() => post(ev, { name: 'Lin', email: 'lin@example.org', ticket_id: 'standard' })))).map((r) => r.status)
+    const statuses = (
+      await Promise.all([1, 2, 3].map(() => post(ev, { name: 'Lin', email: 'lin@example.org', ticket_id: 'standard' })))
+    ).map((r) => r.status)
     expect(statuses.filter((s) => s === 201)).toHaveLength(1)
     expect(statuses.filter((s) => s === 200)).toHaveLength(2)
   })
 
   it('refuses a filled honeypot 400 VALIDATION_ERROR at website', async () => {
     const ev = await eventWithToken()
-    expect(await fieldsOf(await post(ev, { name: 'Bot', email: 'bot@example.org', ticket_id: 'standard', website: 'http://spam' }))).toEqual({
+    expect(
+      await fieldsOf(await post(ev, { name: 'Bot', email: 'bot@example.org', ticket_id: 'standard', website: 'http://spam' })),
+    ).toEqual({
       status: 400,
       code: 'VALIDATION_ERROR',
       paths: ['website'],
@@ -91,7 +107,11 @@ describe.each(DIALECTS)('registrations on %s', (dialect) => {
 
   it('requires a ticket of the event when it has tickets', async () => {
     const ev = await eventWithToken()
-    expect(await fieldsOf(await post(ev, { name: 'A', email: 'a@example.org' }))).toEqual({ status: 400, code: 'VALIDATION_ERROR', paths: ['ticket_id'] })
+    expect(await fieldsOf(await post(ev, { name: 'A', email: 'a@example.org' }))).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      paths: ['ticket_id'],
+    })
     expect(await fieldsOf(await post(ev, { name: 'A', email: 'a@example.org', ticket_id: 'vip' }))).toEqual({
       status: 400,
       code: 'VALIDATION_ERROR',

@@ -40,7 +40,11 @@ export interface SeededEvent {
 
 /** Creates an account and an event (with `tickets` when given). */
 export async function seedEvent(db: Kysely<Database>, options: { tickets?: Ticket[]; timezone?: string } = {}): Promise<SeededEvent> {
-  const account = await db.insertInto('accounts').values({ name: 'Test account', plan: 'pro', rate_limit: null }).returning('id').executeTakeFirstOrThrow()
+  const account = await db
+    .insertInto('accounts')
+    .values({ name: 'Test account', plan: 'pro', rate_limit: null })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   const event = await db
     .insertInto('events')
     .values({

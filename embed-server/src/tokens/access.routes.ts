@@ -4,7 +4,16 @@ import type { Context, Middleware } from 'koa'
 import type { EmbedState, TokenVerifier } from './token-auth.ts'
 
 /** Codes an access verdict may carry: the token refusals of DESIGN.md, and a malformed event id. */
-const EXPLAINED = new Set(['TOKEN_MISSING', 'INVALID_TOKEN', 'TOKEN_REVOKED', 'TOKEN_DISABLED', 'TOKEN_EXPIRED', 'EVENT_MISMATCH', 'ORIGIN_NOT_ALLOWED', 'VALIDATION_ERROR'])
+const EXPLAINED = new Set([
+  'TOKEN_MISSING',
+  'INVALID_TOKEN',
+  'TOKEN_REVOKED',
+  'TOKEN_DISABLED',
+  'TOKEN_EXPIRED',
+  'EVENT_MISMATCH',
+  'ORIGIN_NOT_ALLOWED',
+  'VALIDATION_ERROR',
+])
 
 /**
  * `GET /v1/events/{eventId}/access`: whether this token may be used for this event from the
@@ -20,7 +29,12 @@ const EXPLAINED = new Set(['TOKEN_MISSING', 'INVALID_TOKEN', 'TOKEN_REVOKED', 'T
  * @example
  * GET /v1/events/8c6d…/access?token=emb_…  →  {"success":true,"data":{"allowed":false,"code":"TOKEN_DISABLED","message":"…"}}
  */
-export function registerAccessRoute(router: Router<EmbedState>, validIds: Middleware<EmbedState>, perIpLimit: Middleware<EmbedState>, verify: TokenVerifier): void {
+export function registerAccessRoute(
+  router: Router<EmbedState>,
+  validIds: Middleware<EmbedState>,
+  perIpLimit: Middleware<EmbedState>,
+  verify: TokenVerifier,
+): void {
   router.get('/v1/events/:eventId/access', readableByAnyPage, perIpLimit, async (ctx) => {
     try {
       await validIds(ctx, async () => {})

@@ -2,7 +2,15 @@ import { generateSecret, type DbHandle } from '@event-service/db'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACCESS_CHECKS_PER_MINUTE } from '../rate-limit/embed-rate-limit.ts'
-import { embedFetch, seedEvent, seedToken, startEmbedServer, TRANSPORTS, type SeededEvent, type TestEmbedServer } from '../testing/embed-fixtures.ts'
+import {
+  embedFetch,
+  seedEvent,
+  seedToken,
+  startEmbedServer,
+  TRANSPORTS,
+  type SeededEvent,
+  type TestEmbedServer,
+} from '../testing/embed-fixtures.ts'
 
 interface Verdict {
   allowed: boolean
@@ -76,7 +84,9 @@ describe.each(DIALECTS)('access verdicts on %s', (dialect) => {
   })
 
   it('explains a missing token and a malformed event id', async () => {
-    expect(await verdictOf(await embedFetch(server.url, `/v1/events/${ev.eventId}/access`, undefined, 'query', { headers: site }))).toMatchObject({
+    expect(
+      await verdictOf(await embedFetch(server.url, `/v1/events/${ev.eventId}/access`, undefined, 'query', { headers: site })),
+    ).toMatchObject({
       allowed: false,
       code: 'TOKEN_MISSING',
     })
@@ -90,9 +100,13 @@ describe.each(DIALECTS)('access verdicts on %s', (dialect) => {
   it('judges the origin by Referer when there is no Origin, as the data routes do', async () => {
     const { token } = await seedToken(dbHandle.db, ev, { allowedOrigins: ['https://shop.example.com'] })
     const fromPage = { Referer: 'https://shop.example.com/schedule.html' }
-    expect(await verdictOf(await embedFetch(server.url, `/v1/events/${ev.eventId}/access`, token, 'query', { headers: fromPage }))).toEqual({ allowed: true })
+    expect(await verdictOf(await embedFetch(server.url, `/v1/events/${ev.eventId}/access`, token, 'query', { headers: fromPage }))).toEqual(
+      { allowed: true },
+    )
     const elsewhere = { Referer: 'https://shop.example.com.evil.example/' }
-    expect(await verdictOf(await embedFetch(server.url, `/v1/events/${ev.eventId}/access`, token, 'query', { headers: elsewhere }))).toMatchObject({
+    expect(
+      await verdictOf(await embedFetch(server.url, `/v1/events/${ev.eventId}/access`, token, 'query', { headers: elsewhere })),
+    ).toMatchObject({
       allowed: false,
       code: 'ORIGIN_NOT_ALLOWED',
     })

@@ -1,7 +1,15 @@
 import type { DbHandle } from '@event-service/db'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { embedFetch, seedEvent, seedToken, startEmbedServer, TRANSPORTS, type SeededEvent, type TestEmbedServer } from '../testing/embed-fixtures.ts'
+import {
+  embedFetch,
+  seedEvent,
+  seedToken,
+  startEmbedServer,
+  TRANSPORTS,
+  type SeededEvent,
+  type TestEmbedServer,
+} from '../testing/embed-fixtures.ts'
 
 describe.each(DIALECTS)('origins over HTTP on %s', (dialect) => {
   let dbHandle: DbHandle
@@ -23,7 +31,8 @@ describe.each(DIALECTS)('origins over HTTP on %s', (dialect) => {
   })
 
   describe.each(TRANSPORTS)('token in the %s', (transport) => {
-    const get = (token: string, headers: Record<string, string>) => embedFetch(server.url, `/v1/events/${ev.eventId}`, token, transport, { headers })
+    const get = (token: string, headers: Record<string, string>) =>
+      embedFetch(server.url, `/v1/events/${ev.eventId}`, token, transport, { headers })
 
     it.each(['https://good.example', 'https://shop.example.com', 'https://a.b.example.com'])('grants %s', async (origin) => {
       const res = await get(restricted, { Origin: origin })
@@ -67,7 +76,11 @@ describe.each(DIALECTS)('origins over HTTP on %s', (dialect) => {
   it('answers a preflight for the Authorization header from an allowed origin', async () => {
     const res = await fetch(`${server.url}/v1/events/${ev.eventId}/sessions`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://good.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+      headers: {
+        Origin: 'https://good.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
     })
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-origin')).toBe('https://good.example')
@@ -88,7 +101,11 @@ describe.each(DIALECTS)('origins over HTTP on %s', (dialect) => {
   it('grants a preflight whose query token allows the origin', async () => {
     const res = await fetch(`${server.url}/v1/events/${ev.eventId}/registrations?token=${restricted}`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://shop.example.com', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Origin: 'https://shop.example.com',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     })
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example.com')

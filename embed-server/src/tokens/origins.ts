@@ -89,7 +89,9 @@ export function compileOriginPolicy(allowed: readonly string[]): OriginPolicy {
     } catch {
       return false
     }
-    return wildcards.some((w) => url.protocol === w.scheme && url.port === w.port && url.hostname.length > w.suffix.length && url.hostname.endsWith(w.suffix))
+    return wildcards.some(
+      (w) => url.protocol === w.scheme && url.port === w.port && url.hostname.length > w.suffix.length && url.hostname.endsWith(w.suffix),
+    )
   }
   // Verdicts on wildcards are remembered per policy (a cached token's policy lives as long as its
   // cache entry); bounded like the origin memo.

@@ -2,7 +2,15 @@ import { generateSecret, type DbHandle } from '@event-service/db'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
 import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { embedFetch, seedEvent, seedToken, startEmbedServer, TRANSPORTS, type SeededEvent, type TestEmbedServer } from '../testing/embed-fixtures.ts'
+import {
+  embedFetch,
+  seedEvent,
+  seedToken,
+  startEmbedServer,
+  TRANSPORTS,
+  type SeededEvent,
+  type TestEmbedServer,
+} from '../testing/embed-fixtures.ts'
 
 /** Counts the queries sent through a DbHandle: proves which refusals never reach the database. */
 function countingHandle(handle: DbHandle): { handle: DbHandle; queries: () => number } {
@@ -97,7 +105,11 @@ describe.each(DIALECTS)('token enforcement on %s', (dialect) => {
     })
 
     it('checks in the order of the table: a revoked, expired token of another event is TOKEN_REVOKED', async () => {
-      const { token } = await seedToken(dbHandle.db, other, { revoked: true, expiresAt: new Date(0), allowedOrigins: ['https://x.example'] })
+      const { token } = await seedToken(dbHandle.db, other, {
+        revoked: true,
+        expiresAt: new Date(0),
+        allowedOrigins: ['https://x.example'],
+      })
       expect((await errorOf(await get(token))).code).toBe('TOKEN_REVOKED')
     })
 

@@ -16,8 +16,7 @@ export interface EmbedState extends RequestState {
   corsOrigin?: string
 }
 
-const refuse = (status: number, code: ConstructorParameters<typeof ApiError>[1], message: string) =>
-  new ApiError(status, code, message)
+const refuse = (status: number, code: ConstructorParameters<typeof ApiError>[1], message: string) => new ApiError(status, code, message)
 
 /**
  * `?token=` (`fromQuery`: the parsed query's value) or `Authorization: Bearer` (`header`: the
@@ -47,7 +46,13 @@ export function hashToken(raw: string): string {
  * (unknown, revoked, disabled, expired, other event, origin); `undefined` when it may. Expiry is
  * compared with `nowMs`, never cached as a verdict.
  */
-export function tokenRefusal(token: TokenLookup, eventId: string | undefined, originHeader: string, refererHeader: string, nowMs: number): ApiError | undefined {
+export function tokenRefusal(
+  token: TokenLookup,
+  eventId: string | undefined,
+  originHeader: string,
+  refererHeader: string,
+  nowMs: number,
+): ApiError | undefined {
   if (!token.found) return refuse(401, 'INVALID_TOKEN', 'This embed token does not exist')
   if (token.revoked) return refuse(401, 'TOKEN_REVOKED', 'This embed token has been revoked')
   if (!token.isActive) return refuse(403, 'TOKEN_DISABLED', 'This embed token has been disabled')
@@ -55,7 +60,8 @@ export function tokenRefusal(token: TokenLookup, eventId: string | undefined, or
   if (eventId !== token.eventId) return refuse(403, 'EVENT_MISMATCH', 'This embed token belongs to another event')
   if (!token.origins.allowsAll) {
     const origin = requestOrigin(originHeader, refererHeader)
-    if (!origin || !token.origins.matches(origin)) return refuse(403, 'ORIGIN_NOT_ALLOWED', 'This embed token may not be used from this website')
+    if (!origin || !token.origins.matches(origin))
+      return refuse(403, 'ORIGIN_NOT_ALLOWED', 'This embed token may not be used from this website')
   }
   return undefined
 }
@@ -88,7 +94,9 @@ export function tokenVerifier(deps: {
     const tokenHash = hashToken(raw)
     const current = cache.isCurrent()
     const cacheCurrent = current === true || current === false ? current : await current
-    const token = (cacheCurrent && cache.tokens.get(tokenHash)) || (await cache.tokens.getOrLoad(tokenHash, () => findTokenByHash(db, tokenHash), cacheCurrent))
+    const token =
+      (cacheCurrent && cache.tokens.get(tokenHash)) ||
+      (await cache.tokens.getOrLoad(tokenHash, () => findTokenByHash(db, tokenHash), cacheCurrent))
     const eventId = (ctx as Context & { params?: Record<string, string> }).params?.eventId
     const originHeader = ctx.get('Origin')
     const refusal = tokenRefusal(token, eventId, originHeader, ctx.get('Referer'), Date.now())

@@ -42,7 +42,14 @@ describe.each(DIALECTS)('two embed instances and the admin API on %s', (dialect)
     apiKey = generateSecret('sk')
     await base.db
       .insertInto('api_keys')
-      .values({ account_id: ev.accountId, name: 'test', prefix: secretPrefix(apiKey), key_hash: hashSecret(apiKey), last_used_at: null, revoked_at: null })
+      .values({
+        account_id: ev.accountId,
+        name: 'test',
+        prefix: secretPrefix(apiKey),
+        key_hash: hashSecret(apiKey),
+        last_used_at: null,
+        revoked_at: null,
+      })
       .execute()
   })
   afterAll(async () => {

@@ -43,7 +43,9 @@ describe.each(DIALECTS)('usage counting on %s', (dialect) => {
   it('does not count refused requests', async () => {
     const server = await startEmbedServer(dbHandle)
     const t = await seedToken(dbHandle.db, ev, { allowedOrigins: ['https://good.example'] })
-    expect((await embedFetch(server.url, `/v1/events/${ev.eventId}`, t.token, 'query', { headers: { Origin: 'https://bad.example' } })).status).toBe(403)
+    expect(
+      (await embedFetch(server.url, `/v1/events/${ev.eventId}`, t.token, 'query', { headers: { Origin: 'https://bad.example' } })).status,
+    ).toBe(403)
     await server.close()
     expect(Number((await usageOf(t.id)).usage_count)).toBe(0)
   })

@@ -4,8 +4,8 @@
  * users who serve the API themselves).
  */
 export function defaultApiRoot(): string {
-  const fromLoader = (globalThis as { serviceWidgets?: { base?: string } }).serviceWidgets?.base;
-  return fromLoader ?? apiRoot(location.origin);
+  const fromLoader = (globalThis as { serviceWidgets?: { base?: string } }).serviceWidgets?.base
+  return fromLoader ?? apiRoot(location.origin)
 }
 
 /**
@@ -15,6 +15,6 @@ export function defaultApiRoot(): string {
  * @example apiRoot('http://localhost:3001') === 'http://localhost:3001/v1/'
  */
 export function apiRoot(base: string): string {
-  const trimmed = new URL(base, location.href).href.replace(/\/+$/, '');
-  return /\/v1$/.test(trimmed) ? `${trimmed}/` : `${trimmed}/v1/`;
+  const trimmed = new URL(base, location.href).href.replace(/\/+$/, '')
+  return /\/v1$/.test(trimmed) ? `${trimmed}/` : `${trimmed}/v1/`
 }

@@ -1,48 +1,56 @@
-import { ApiError } from './api-error.js';
-import { ERROR_CODES, type ErrorCode, type EventInfo, type Registration, type RegistrationInput, type Session, type Speaker } from './types.js';
+import { ApiError } from './api-error.js'
+import {
+  ERROR_CODES,
+  type ErrorCode,
+  type EventInfo,
+  type Registration,
+  type RegistrationInput,
+  type Session,
+  type Speaker,
+} from './types.js'
 
 /** How long a successful GET is shared between widgets before it is fetched again. */
-const TTL_MS = 60_000;
+const TTL_MS = 60_000
 
 interface Shared {
-  at: number;
-  promise: Promise<unknown>;
-  controller: AbortController;
-  users: number;
+  at: number
+  promise: Promise<unknown>
+  controller: AbortController
+  users: number
 }
 
 /**
  * One request per resource per page: every widget asking for the same URL within the TTL gets
  * the same promise. Module state on purpose: the loader puts this module in one shared chunk.
  */
-const inflight = new Map<string, Shared>();
+const inflight = new Map<string, Shared>()
 
 /** Test hook: forget every shared response. */
 export function clearApiCache(): void {
-  inflight.clear();
-  verdicts.clear();
+  inflight.clear()
+  verdicts.clear()
 }
 
 /** A response the loader already requested for this URL (each is used once). */
 function adoptPrefetched(url: string): Promise<Response> | undefined {
-  const prefetch = (globalThis as { serviceWidgets?: { prefetch?: Record<string, Promise<Response>> } }).serviceWidgets?.prefetch;
-  const response = prefetch?.[url];
-  if (response) delete prefetch[url];
-  return response;
+  const prefetch = (globalThis as { serviceWidgets?: { prefetch?: Record<string, Promise<Response>> } }).serviceWidgets?.prefetch
+  const response = prefetch?.[url]
+  if (response) delete prefetch[url]
+  return response
 }
 
 interface Verdict {
-  allowed?: boolean;
-  code?: ErrorCode;
-  message?: string;
+  allowed?: boolean
+  code?: ErrorCode
+  message?: string
 }
 
 /**
  * `GET …/access` answers by URL, kept a few seconds: the reads of one widget (or of several widgets
  * with one token) fail together but not at the same instant, and share one question.
  */
-const verdicts = new Map<string, Promise<Verdict | undefined>>();
-const VERDICT_TTL_MS = 5_000;
+const verdicts = new Map<string, Promise<Verdict | undefined>>()
+const VERDICT_TTL_MS = 5_000
 
 /**
  * Why a request got no answer the page may read. The embed server grants no CORS to a refused
@@ -50,39 +58,37 @@ const VERDICT_TTL_MS = 5_000;
  * page) says whether the token was refused and why. Anything else stays a network error.
  */
 async function explainFailure(err: unknown, accessUrl: string): Promise<ApiError> {
-  let verdict = verdicts.get(accessUrl);
+  let verdict = verdicts.get(accessUrl)
   if (!verdict) {
     verdict = fetch(accessUrl, { credentials: 'omit', cache: 'no-store' })
       .then(async (res) => ((await res.json()) as { data?: Verdict }).data)
-      .catch(() => undefined);
-    const asked = verdict;
-    setTimeout(() => verdicts.get(accessUrl) === asked && verdicts.delete(accessUrl), VERDICT_TTL_MS);
-    verdicts.set(accessUrl, verdict);
+      .catch(() => undefined)
+    const asked = verdict
+    setTimeout(() => verdicts.get(accessUrl) === asked && verdicts.delete(accessUrl), VERDICT_TTL_MS)
+    verdicts.set(accessUrl, verdict)
   }
-  const v = await verdict;
-  return v?.allowed === false && v.code && ERROR_CODES.includes(v.code)
-    ? new ApiError(0, v.code, v.message ?? v.code)
-    : networkError(err);
+  const v = await verdict
+  return v?.allowed === false && v.code && ERROR_CODES.includes(v.code) ? new ApiError(0, v.code, v.message ?? v.code) : networkError(err)
 }
 
 function shareGet<T>(url: string, accessUrl: string, signal?: AbortSignal): Promise<T> {
-  let entry = inflight.get(url);
+  let entry = inflight.get(url)
   if (!entry || Date.now() - entry.at > TTL_MS) {
-    const controller = new AbortController();
+    const controller = new AbortController()
     const promise = (adoptPrefetched(url) ?? fetch(url, { signal: controller.signal, credentials: 'omit' }))
       .then(async (res) => {
-        if (!res.ok) throw await ApiError.fromResponse(res);
-        return ((await res.json()) as { data: unknown }).data;
+        if (!res.ok) throw await ApiError.fromResponse(res)
+        return ((await res.json()) as { data: unknown }).data
       })
       .catch(async (err: unknown) => {
         // Failures are not shared with later callers: a retry must really retry.
-        if (inflight.get(url)?.promise === promise) inflight.delete(url);
-        throw err instanceof ApiError || controller.signal.aborted ? err : await explainFailure(err, accessUrl);
-      });
-    entry = { at: Date.now(), promise, controller, users: 0 };
-    inflight.set(url, entry);
+        if (inflight.get(url)?.promise === promise) inflight.delete(url)
+        throw err instanceof ApiError || controller.signal.aborted ? err : await explainFailure(err, accessUrl)
+      })
+    entry = { at: Date.now(), promise, controller, users: 0 }
+    inflight.set(url, entry)
   }
-  return subscribe(entry, url, signal) as Promise<T>;
+  return subscribe(entry, url, signal) as Promise<T>
 }
 
 /**
@@ -90,42 +96,42 @@ function shareGet<T>(url: string, accessUrl: string, signal?: AbortSignal): Prom
  * of a still-pending request has gone (a widget removed from the page before its data arrived).
  */
 function subscribe(entry: Shared, url: string, signal?: AbortSignal): Promise<unknown> {
-  if (!signal) return entry.promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  entry.users++;
+  if (!signal) return entry.promise
+  if (signal.aborted) return Promise.reject(signal.reason)
+  entry.users++
   return new Promise((resolve, reject) => {
-    let settled = false;
+    let settled = false
     const onAbort = () => {
-      if (settled) return;
-      settled = true;
+      if (settled) return
+      settled = true
       if (--entry.users === 0) {
-        entry.controller.abort();
-        if (inflight.get(url) === entry) inflight.delete(url);
+        entry.controller.abort()
+        if (inflight.get(url) === entry) inflight.delete(url)
       }
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
+      reject(signal.reason)
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
     entry.promise.then(
       (value) => {
-        if (settled) return;
-        settled = true;
-        entry.users--;
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
+        if (settled) return
+        settled = true
+        entry.users--
+        signal.removeEventListener('abort', onAbort)
+        resolve(value)
       },
       (err: unknown) => {
-        if (settled) return;
-        settled = true;
-        entry.users--;
-        signal.removeEventListener('abort', onAbort);
-        reject(err);
+        if (settled) return
+        settled = true
+        entry.users--
+        signal.removeEventListener('abort', onAbort)
+        reject(err)
       },
-    );
-  });
+    )
+  })
 }
 
 function networkError(err: unknown): ApiError {
-  return new ApiError(0, 'NETWORK_ERROR', err instanceof Error ? err.message : String(err));
+  return new ApiError(0, 'NETWORK_ERROR', err instanceof Error ? err.message : String(err))
 }
 
 /**
@@ -145,38 +151,38 @@ export class EmbedClient {
   ) {}
 
   private get accessUrl(): string {
-    return this.url('/access');
+    return this.url('/access')
   }
 
   private url(path: string): string {
-    const url = new URL(`events/${encodeURIComponent(this.eventId)}${path}`, this.root);
-    if (this.token) url.searchParams.set('token', this.token);
-    return url.href;
+    const url = new URL(`events/${encodeURIComponent(this.eventId)}${path}`, this.root)
+    if (this.token) url.searchParams.set('token', this.token)
+    return url.href
   }
 
   event(signal?: AbortSignal): Promise<EventInfo> {
-    return shareGet(this.url(''), this.accessUrl, signal);
+    return shareGet(this.url(''), this.accessUrl, signal)
   }
 
   sessions(signal?: AbortSignal): Promise<Session[]> {
-    return shareGet(this.url('/sessions'), this.accessUrl, signal);
+    return shareGet(this.url('/sessions'), this.accessUrl, signal)
   }
 
   session(id: string, signal?: AbortSignal): Promise<Session> {
-    return shareGet(this.url(`/sessions/${encodeURIComponent(id)}`), this.accessUrl, signal);
+    return shareGet(this.url(`/sessions/${encodeURIComponent(id)}`), this.accessUrl, signal)
   }
 
   speakers(signal?: AbortSignal): Promise<Speaker[]> {
-    return shareGet(this.url('/speakers'), this.accessUrl, signal);
+    return shareGet(this.url('/speakers'), this.accessUrl, signal)
   }
 
   speaker(id: string, signal?: AbortSignal): Promise<Speaker> {
-    return shareGet(this.url(`/speakers/${encodeURIComponent(id)}`), this.accessUrl, signal);
+    return shareGet(this.url(`/speakers/${encodeURIComponent(id)}`), this.accessUrl, signal)
   }
 
   /** Registers an attendee; `created` is false when the email was already registered (200). */
   async register(input: RegistrationInput, signal?: AbortSignal): Promise<{ registration: Registration; created: boolean }> {
-    let res: Response;
+    let res: Response
     try {
       res = await fetch(this.url('/registrations'), {
         method: 'POST',
@@ -184,12 +190,12 @@ export class EmbedClient {
         body: JSON.stringify(input),
         credentials: 'omit',
         signal: signal ?? null,
-      });
+      })
     } catch (err) {
-      throw signal?.aborted ? err : await explainFailure(err, this.accessUrl);
+      throw signal?.aborted ? err : await explainFailure(err, this.accessUrl)
     }
-    if (!res.ok) throw await ApiError.fromResponse(res);
-    const body = (await res.json()) as { data: Registration };
-    return { registration: body.data, created: res.status === 201 };
+    if (!res.ok) throw await ApiError.fromResponse(res)
+    const body = (await res.json()) as { data: Registration }
+    return { registration: body.data, created: res.status === 201 }
   }
 }

@@ -4,76 +4,76 @@
  */
 
 export interface Ticket {
-  id: string;
-  name: string;
-  description: string | null;
-  price: string | null;
+  id: string
+  name: string
+  description: string | null
+  price: string | null
 }
 
 export interface EventInfo {
-  id: string;
-  name: string;
-  description: string | null;
-  timezone: string;
-  starts_at: string;
-  ends_at: string;
-  venue: string | null;
-  tickets: Ticket[];
+  id: string
+  name: string
+  description: string | null
+  timezone: string
+  starts_at: string
+  ends_at: string
+  venue: string | null
+  tickets: Ticket[]
 }
 
 export interface SessionSpeaker {
-  id: string;
-  name: string;
-  title: string | null;
-  company: string | null;
-  photo_url: string | null;
+  id: string
+  name: string
+  title: string | null
+  company: string | null
+  photo_url: string | null
 }
 
 export interface Session {
-  id: string;
-  title: string;
-  description: string | null;
-  starts_at: string;
-  ends_at: string;
-  track: string | null;
-  room: string | null;
-  speakers: SessionSpeaker[];
+  id: string
+  title: string
+  description: string | null
+  starts_at: string
+  ends_at: string
+  track: string | null
+  room: string | null
+  speakers: SessionSpeaker[]
 }
 
 export interface SpeakerSession {
-  id: string;
-  title: string;
-  starts_at: string;
-  ends_at: string;
-  track: string | null;
-  room: string | null;
+  id: string
+  title: string
+  starts_at: string
+  ends_at: string
+  track: string | null
+  room: string | null
 }
 
 export interface Speaker {
-  id: string;
-  name: string;
-  title: string | null;
-  company: string | null;
-  bio: string | null;
-  photo_url: string | null;
-  sessions: SpeakerSession[];
+  id: string
+  name: string
+  title: string | null
+  company: string | null
+  bio: string | null
+  photo_url: string | null
+  sessions: SpeakerSession[]
 }
 
 export interface RegistrationInput {
-  name: string;
-  email: string;
-  ticket_id?: string;
-  answers?: Record<string, string>;
+  name: string
+  email: string
+  ticket_id?: string
+  answers?: Record<string, string>
   /** Honeypot: always sent empty by the form; bots that fill it are refused by the server. */
-  website: string;
+  website: string
 }
 
 export interface Registration {
-  id: string;
-  event_id: string;
-  name: string;
-  ticket_id: string | null;
-  created_at: string;
+  id: string
+  event_id: string
+  name: string
+  ticket_id: string | null
+  created_at: string
 }
 
 /** Rejection codes of the embed API (docs/embed-api.md), plus the client's own `NETWORK_ERROR`. */
@@ -91,11 +91,11 @@ export const ERROR_CODES = [
   'RATE_LIMIT_EXCEEDED',
   'NETWORK_ERROR',
   'INTERNAL_ERROR',
-] as const;
+] as const
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export type ErrorCode = (typeof ERROR_CODES)[number]
 
 export interface FieldError {
-  path: string;
-  message: string;
+  path: string
+  message: string
 }

@@ -1,13 +1,13 @@
-import { LitElement } from 'lit';
-import { property } from 'lit/decorators.js';
-import { apiRoot, defaultApiRoot } from '../api/api-base.js';
-import { ApiError } from '../api/api-error.js';
-import { EmbedClient } from '../api/client.js';
-import { loadMessages, messagesFor, resolveLocale, SUPPORTED_LANGUAGES, type Messages } from '../i18n/index.js';
-import { themeStyles } from '../styles/theme.styles.js';
+import { LitElement } from 'lit'
+import { property } from 'lit/decorators.js'
+import { apiRoot, defaultApiRoot } from '../api/api-base.js'
+import { ApiError } from '../api/api-error.js'
+import { EmbedClient } from '../api/client.js'
+import { loadMessages, messagesFor, resolveLocale, SUPPORTED_LANGUAGES, type Messages } from '../i18n/index.js'
+import { themeStyles } from '../styles/theme.styles.js'
 
 /** Colour themes every element accepts. */
-export type Theme = 'light' | 'dark' | 'auto';
+export type Theme = 'light' | 'dark' | 'auto'
 
 /**
  * Attributes and plumbing shared by every `service-*` element: which event, which token, which
@@ -31,55 +31,56 @@ export type Theme = 'light' | 'dark' | 'auto';
  * @cssproperty --service-focus-ring - Box shadow of the keyboard focus ring.
  */
 export class ServiceElement extends LitElement {
-  static override styles = [themeStyles];
+  static override styles = [themeStyles]
 
   /** UUID of the event to show. */
-  @property({ attribute: 'event-id' }) eventId?: string;
+  @property({ attribute: 'event-id' }) eventId?: string
 
   /** Embed token (`emb_…`) from the event's embed settings. */
-  @property() token?: string;
+  @property() token?: string
 
   /** Origin of the embed server (default: the origin `loader.js` was served from). */
-  @property({ attribute: 'api-base' }) apiBase?: string;
+  @property({ attribute: 'api-base' }) apiBase?: string
 
   /** Language and region for text, dates and times, e.g. `de` or `en-GB` (default: the page's `lang`). */
-  @property() locale?: string;
+  @property() locale?: string
 
   /** Colour theme: `light` (default), `dark`, or `auto` to follow the viewer's system setting. */
-  @property({ reflect: true }) theme?: Theme;
+  @property({ reflect: true }) theme?: Theme
 
-  private client?: EmbedClient;
+  private client?: EmbedClient
 
   /** The API client for the current attributes (one per combination, so requests are shared). */
   protected get api(): EmbedClient {
-    if (!this.eventId) throw new ApiError(0, 'MISSING_EVENT_ID', 'event-id attribute is missing');
-    const root = this.apiBase ? apiRoot(this.apiBase) : defaultApiRoot();
-    const token = this.token ?? '';
+    if (!this.eventId) throw new ApiError(0, 'MISSING_EVENT_ID', 'event-id attribute is missing')
+    const root = this.apiBase ? apiRoot(this.apiBase) : defaultApiRoot()
+    const token = this.token ?? ''
     if (!this.client || this.client.root !== root || this.client.eventId !== this.eventId || this.client.token !== token) {
-      this.client = new EmbedClient(root, this.eventId, token);
+      this.client = new EmbedClient(root, this.eventId, token)
     }
-    return this.client;
+    return this.client
   }
 
   /** Locale for `Intl`: the requested one when we ship its language, else English. */
   protected get intlLocale(): string {
-    const locale = resolveLocale(this, this.locale);
-    return SUPPORTED_LANGUAGES.includes(locale.split('-')[0]!.toLowerCase()) ? locale : 'en';
+    const locale = resolveLocale(this, this.locale)
+    return SUPPORTED_LANGUAGES.includes(locale.split('-')[0]!.toLowerCase()) ? locale : 'en'
   }
 
   /** Waits for the locale's message catalogue (loaded on demand) before the first render in it. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: LitElement's own signature; synchronous when nothing loads
   protected override scheduleUpdate(): void | Promise<unknown> {
-    const loading = loadMessages(this.intlLocale);
-    return loading ? loading.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
+    const loading = loadMessages(this.intlLocale)
+    return loading ? loading.then(() => super.scheduleUpdate()) : super.scheduleUpdate()
   }
 
   /** Message catalogue of the current locale. */
   protected get t(): Messages {
-    return messagesFor(this.intlLocale);
+    return messagesFor(this.intlLocale)
   }
 
   /** Arguments every data task depends on. */
   protected get source(): [string | undefined, string | undefined, string | undefined] {
-    return [this.eventId, this.token, this.apiBase];
+    return [this.eventId, this.token, this.apiBase]
   }
 }

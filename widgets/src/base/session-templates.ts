@@ -1,24 +1,24 @@
-import { html, nothing } from 'lit';
-import type { Session } from '../api/types.js';
-import { formatSessionWhen, timeZoneName } from '../format/datetime.js';
-import { buildIcs, downloadIcs, icsFileName, type IcsEntry } from '../format/ics.js';
-import type { Messages } from '../i18n/index.js';
-import { calendarIcon, clockIcon, pinIcon, starIcon } from './icons.js';
-import { affiliation, renderAvatar, trackHue } from './templates.js';
+import { html, nothing } from 'lit'
+import type { Session } from '../api/types.js'
+import { formatSessionWhen, timeZoneName } from '../format/datetime.js'
+import { buildIcs, downloadIcs, icsFileName, type IcsEntry } from '../format/ics.js'
+import type { Messages } from '../i18n/index.js'
+import { calendarIcon, clockIcon, pinIcon, starIcon } from './icons.js'
+import { affiliation, renderAvatar, trackHue } from './templates.js'
 
 export interface SessionViewContext {
-  t: Messages;
-  lang: string;
-  timeZone: string;
+  t: Messages
+  lang: string
+  timeZone: string
   /** Present when favourites apply: whether this session is one. */
-  favourite?: boolean | undefined;
-  onFavourite?: (() => void) | undefined;
-  onCalendar: () => void;
+  favourite?: boolean | undefined
+  onFavourite?: (() => void) | undefined
+  onCalendar: () => void
 }
 
 /** A track label in its track's colour. */
 export function renderTrack(track: string | null) {
-  return track ? html`<span class="tag track-dot" part="track" style="--_hue:${trackHue(track)}">${track}</span>` : nothing;
+  return track ? html`<span class="tag track-dot" part="track" style="--_hue:${trackHue(track)}">${track}</span>` : nothing
 }
 
 /**
@@ -27,7 +27,7 @@ export function renderTrack(track: string | null) {
  * Lit text bindings, so it is never parsed as HTML.
  */
 export function renderSessionBody(s: Session, ctx: SessionViewContext) {
-  const { t } = ctx;
+  const { t } = ctx
   return html`
     <div class="sv__facts">
       <p class="sv__fact">
@@ -41,8 +41,9 @@ export function renderSessionBody(s: Session, ctx: SessionViewContext) {
       ${renderTrack(s.track)}
     </div>
     ${s.description ? html`<p class="text sv__desc" part="description">${s.description}</p>` : nothing}
-    ${s.speakers.length
-      ? html`<section class="sv__speakers">
+    ${
+      s.speakers.length
+        ? html`<section class="sv__speakers">
           <h3 class="sv__heading">${t.speakers}</h3>
           <ul class="people">
             ${s.speakers.map(
@@ -56,20 +57,26 @@ export function renderSessionBody(s: Session, ctx: SessionViewContext) {
             )}
           </ul>
         </section>`
-      : nothing}
+        : nothing
+    }
     <div class="dialog__actions">
-      ${ctx.onFavourite
-        ? html`<button class="btn ${ctx.favourite ? 'btn--on' : ''}" part="button" aria-pressed=${ctx.favourite ? 'true' : 'false'} @click=${ctx.onFavourite}>
+      ${
+        ctx.onFavourite
+          ? html`<button class="btn ${ctx.favourite ? 'btn--on' : ''}" part="button" aria-pressed=${ctx.favourite ? 'true' : 'false'} @click=${ctx.onFavourite}>
             ${starIcon(!!ctx.favourite)} ${ctx.favourite ? t.inAgenda : t.addToAgenda}
           </button>`
-        : nothing}
+          : nothing
+      }
       <button class="btn" part="button" @click=${ctx.onCalendar}>${calendarIcon()} ${t.addToCalendar}</button>
     </div>
-  `;
+  `
 }
 
 /** One session as a calendar entry. */
-export function sessionEntry(s: Pick<Session, 'id' | 'title' | 'starts_at' | 'ends_at' | 'room'> & { description?: string | null }, eventName?: string): IcsEntry {
+export function sessionEntry(
+  s: Pick<Session, 'id' | 'title' | 'starts_at' | 'ends_at' | 'room'> & { description?: string | null },
+  eventName?: string,
+): IcsEntry {
   return {
     uid: s.id,
     title: s.title,
@@ -77,10 +84,16 @@ export function sessionEntry(s: Pick<Session, 'id' | 'title' | 'starts_at' | 'en
     location: [s.room, eventName].filter(Boolean).join(', ') || null,
     start: s.starts_at,
     end: s.ends_at,
-  };
+  }
 }
 
 /** Downloads one or more sessions as an .ics file. */
 export function downloadSessions(sessions: Parameters<typeof sessionEntry>[0][], calendarName: string, fileTitle: string): void {
-  downloadIcs(icsFileName(fileTitle), buildIcs(sessions.map((s) => sessionEntry(s, calendarName)), calendarName));
+  downloadIcs(
+    icsFileName(fileTitle),
+    buildIcs(
+      sessions.map((s) => sessionEntry(s, calendarName)),
+      calendarName,
+    ),
+  )
 }

@@ -1,9 +1,9 @@
-import { html, nothing } from 'lit';
-import type { Speaker } from '../api/types.js';
-import { formatSessionWhen } from '../format/datetime.js';
-import type { Messages } from '../i18n/index.js';
-import { affiliation, renderAvatar } from './templates.js';
-import { renderTrack } from './session-templates.js';
+import { html, nothing } from 'lit'
+import type { Speaker } from '../api/types.js'
+import { formatSessionWhen } from '../format/datetime.js'
+import type { Messages } from '../i18n/index.js'
+import { affiliation, renderAvatar } from './templates.js'
+import { renderTrack } from './session-templates.js'
 
 /**
  * A speaker's profile: photo, name, affiliation, biography (as text: a bio holding markup shows
@@ -13,7 +13,7 @@ export function renderSpeakerProfile(
   sp: Speaker,
   ctx: { t: Messages; lang: string; timeZone: string; headingId?: string; heading?: 'h2' | 'h3' },
 ) {
-  const sessions = [...sp.sessions].sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+  const sessions = [...sp.sessions].sort((a, b) => a.starts_at.localeCompare(b.starts_at))
   return html`
     <header class="profile__head">
       ${renderAvatar(sp, '4.5rem')}
@@ -23,8 +23,9 @@ export function renderSpeakerProfile(
       </div>
     </header>
     ${sp.bio ? html`<p class="text profile__bio" part="bio">${sp.bio}</p>` : nothing}
-    ${sessions.length
-      ? html`<section>
+    ${
+      sessions.length
+        ? html`<section>
           <h3 class="sv__heading">${ctx.t.sessions}</h3>
           <ul class="talks">
             ${sessions.map(
@@ -39,6 +40,7 @@ export function renderSpeakerProfile(
             )}
           </ul>
         </section>`
-      : nothing}
-  `;
+        : nothing
+    }
+  `
 }

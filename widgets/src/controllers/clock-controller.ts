@@ -1,33 +1,33 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from 'lit'
 
 /** The time source; tests replace `now` to put a schedule "during the event". */
-export const clock = { now: (): number => Date.now() };
+export const clock = { now: (): number => Date.now() }
 
 /**
  * Re-renders its host every `interval` ms while connected, so a "now" line moves and "live"
  * badges appear without a reload. Stays idle while the tab is hidden.
  */
 export class ClockController implements ReactiveController {
-  private timer: ReturnType<typeof setInterval> | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined
 
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly interval = 60_000,
   ) {
-    host.addController(this);
+    host.addController(this)
   }
 
   get now(): number {
-    return clock.now();
+    return clock.now()
   }
 
   hostConnected(): void {
     this.timer = setInterval(() => {
-      if (document.visibilityState === 'visible') this.host.requestUpdate();
-    }, this.interval);
+      if (document.visibilityState === 'visible') this.host.requestUpdate()
+    }, this.interval)
   }
 
   hostDisconnected(): void {
-    clearInterval(this.timer);
+    clearInterval(this.timer)
   }
 }

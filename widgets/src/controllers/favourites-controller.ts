@@ -1,18 +1,18 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { prefKey, readPref, writePref } from './storage.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit'
+import { prefKey, readPref, writePref } from './storage.js'
 
-type Listener = () => void;
-const listeners = new Map<string, Set<Listener>>();
+type Listener = () => void
+const listeners = new Map<string, Set<Listener>>()
 
 function notify(eventId: string): void {
-  listeners.get(eventId)?.forEach((fn) => fn());
+  for (const fn of listeners.get(eventId) ?? []) fn()
 }
 
 // Another tab changed the favourites: every widget of that event on this page follows.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
-    for (const eventId of listeners.keys()) if (e.key === prefKey(`favourites:${eventId}`)) notify(eventId);
-  });
+    for (const eventId of listeners.keys()) if (e.key === prefKey(`favourites:${eventId}`)) notify(eventId)
+  })
 }
 
 /**
@@ -20,53 +20,56 @@ if (typeof window !== 'undefined') {
  * that event on the page (a star in the schedule shows at once in a session detail).
  */
 export class FavouritesController implements ReactiveController {
-  private readonly onChange = () => this.host.requestUpdate();
+  private readonly onChange = () => this.host.requestUpdate()
 
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly eventId: () => string | undefined,
   ) {
-    host.addController(this);
+    host.addController(this)
   }
 
   hostConnected(): void {
-    this.listen(true);
+    this.listen(true)
   }
 
   hostDisconnected(): void {
-    this.listen(false);
+    this.listen(false)
   }
 
   private listen(on: boolean): void {
     // Subscribed under every event id seen, so switching `event-id` keeps working.
-    const id = this.eventId() ?? '';
-    let set = listeners.get(id);
-    if (!set) listeners.set(id, (set = new Set()));
-    if (on) set.add(this.onChange);
-    else for (const s of listeners.values()) s.delete(this.onChange);
+    const id = this.eventId() ?? ''
+    let set = listeners.get(id)
+    if (!set) {
+      set = new Set()
+      listeners.set(id, set)
+    }
+    if (on) set.add(this.onChange)
+    else for (const s of listeners.values()) s.delete(this.onChange)
   }
 
   private get key(): string {
-    return `favourites:${this.eventId() ?? ''}`;
+    return `favourites:${this.eventId() ?? ''}`
   }
 
   /** Ids of the favourite sessions. */
   get ids(): Set<string> {
-    return new Set(readPref<string[]>(this.key, []));
+    return new Set(readPref<string[]>(this.key, []))
   }
 
   has(id: string): boolean {
-    return this.ids.has(id);
+    return this.ids.has(id)
   }
 
   toggle(id: string): boolean {
-    const ids = this.ids;
-    const added = !ids.has(id);
-    if (added) ids.add(id);
-    else ids.delete(id);
-    writePref(this.key, [...ids]);
-    this.listen(true);
-    notify(this.eventId() ?? '');
-    return added;
+    const ids = this.ids
+    const added = !ids.has(id)
+    if (added) ids.add(id)
+    else ids.delete(id)
+    writePref(this.key, [...ids])
+    this.listen(true)
+    notify(this.eventId() ?? '')
+    return added
   }
 }

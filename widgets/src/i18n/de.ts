@@ -1,4 +1,4 @@
-import type { Messages } from './en.js';
+import type { Messages } from './en.js'
 
 /** German messages. */
 export const de: Messages = {
@@ -76,4 +76,4 @@ export const de: Messages = {
   alreadyRegistered: 'Diese E-Mail-Adresse ist für diese Veranstaltung bereits angemeldet. Alles erledigt.',
   registerAnother: 'Weitere Person anmelden',
   honeypot: 'Dieses Feld leer lassen',
-};
+}

@@ -11,7 +11,8 @@ export const en = {
     TOKEN_DISABLED: 'This embed token has been disabled. Enable it again in the event settings.',
     TOKEN_EXPIRED: 'This embed token has expired. Create a new token or extend its expiry date.',
     EVENT_MISMATCH: 'This embed token belongs to a different event. Check the event-id attribute.',
-    ORIGIN_NOT_ALLOWED: 'This site is not in the token’s allowed origins. Add this site’s address to the token in the event’s embed settings.',
+    ORIGIN_NOT_ALLOWED:
+      'This site is not in the token’s allowed origins. Add this site’s address to the token in the event’s embed settings.',
     VALIDATION_ERROR: 'An id in this embed code is malformed. Copy the embed code again.',
     NOT_FOUND: 'The event or item this embed shows could not be found.',
     RATE_LIMIT_EXCEEDED: 'Too many requests right now. Please try again in a minute.',
@@ -77,6 +78,6 @@ export const en = {
   alreadyRegistered: 'This email address was already registered for this event, so you are all set.',
   registerAnother: 'Register someone else',
   honeypot: 'Leave this field empty',
-};
+}
 
-export type Messages = typeof en;
+export type Messages = typeof en

@@ -1,6 +1,6 @@
-import { en, type Messages } from './en.js';
+import { en, type Messages } from './en.js'
 
-export type { Messages };
+export type { Messages }
 
 /**
  * Catalogues other than English load on first use, in their own chunk: most pages speak one
@@ -8,13 +8,13 @@ export type { Messages };
  */
 const loaders: Record<string, () => Promise<Messages>> = {
   de: () => import('./de.js').then((m) => m.de),
-};
+}
 
-const catalogues: Record<string, Messages> = { en };
-const loading: Record<string, Promise<unknown>> = {};
+const catalogues: Record<string, Messages> = { en }
+const loading: Record<string, Promise<unknown>> = {}
 
 /** Languages with a full message catalogue. */
-export const SUPPORTED_LANGUAGES = ['en', ...Object.keys(loaders)];
+export const SUPPORTED_LANGUAGES = ['en', ...Object.keys(loaders)]
 
 /**
  * The locale an element speaks: its own `locale` attribute, else the nearest `lang` in the page
@@ -22,18 +22,17 @@ export const SUPPORTED_LANGUAGES = ['en', ...Object.keys(loaders)];
  * browser's language.
  */
 export function resolveLocale(el: HTMLElement, explicit: string | undefined): string {
-  const candidate =
-    explicit || el.closest<HTMLElement>('[lang]')?.lang || document.documentElement.lang || navigator.language || 'en';
+  const candidate = explicit || el.closest<HTMLElement>('[lang]')?.lang || document.documentElement.lang || navigator.language || 'en'
   try {
-    return Intl.getCanonicalLocales(candidate)[0] ?? 'en';
+    return Intl.getCanonicalLocales(candidate)[0] ?? 'en'
   } catch {
-    return 'en';
+    return 'en'
   }
 }
 
 /** Messages for a locale, falling back to English for languages we do not ship (or not yet loaded). */
 export function messagesFor(locale: string): Messages {
-  return catalogues[languageOf(locale)] ?? en;
+  return catalogues[languageOf(locale)] ?? en
 }
 
 /**
@@ -44,14 +43,19 @@ export function messagesFor(locale: string): Messages {
  * await loadMessages('de-AT'); // then messagesFor('de-AT') is German
  */
 export function loadMessages(locale: string): Promise<unknown> | undefined {
-  const language = languageOf(locale);
-  const load = loaders[language];
-  if (!load || catalogues[language]) return undefined;
-  return (loading[language] ??= load().then(
-    (messages) => (catalogues[language] = messages),
+  const language = languageOf(locale)
+  const load = loaders[language]
+  if (!load || catalogues[language]) return undefined
+  loading[language] ??= load().then(
+    (messages) => {
+      catalogues[language] = messages
+    },
     // A failed download leaves English in place; a later element may try again.
-    () => delete loading[language],
-  ));
+    () => {
+      delete loading[language]
+    },
+  )
+  return loading[language]
 }
 
-const languageOf = (locale: string) => locale.split('-')[0]!.toLowerCase();
+const languageOf = (locale: string) => locale.split('-')[0]!.toLowerCase()

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from 'lit'
 
 /** Session facts, track tags and speaker rows, shared by the schedule dialog and session detail. */
 export const sessionStyles = css`
@@ -76,4 +76,4 @@ export const sessionStyles = css`
   .icon {
     flex: none;
   }
-`;
+`

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from 'lit'
 
 /** Speaker profile (gallery dialog and speaker card). */
 export const speakerStyles = css`
@@ -49,4 +49,4 @@ export const speakerStyles = css`
     font-size: 0.8125rem;
     color: var(--_muted);
   }
-`;
+`

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from 'lit'
 
 /**
  * Design tokens. Every public `--service-*` property feeds a private `--_*` one, so a site can
@@ -147,7 +147,7 @@ export const themeStyles = css`
       scroll-behavior: auto !important;
     }
   }
-`;
+`
 
 /** Loading skeletons, empty and error states: the same look in every widget. */
 export const stateStyles = css`
@@ -192,7 +192,7 @@ export const stateStyles = css`
     width: 1.75rem;
     height: 1.75rem;
   }
-`;
+`
 
 /** Round speaker photos with initials underneath, shown when there is no photo or it fails. */
 export const avatarStyles = css`
@@ -219,7 +219,7 @@ export const avatarStyles = css`
     height: 100%;
     object-fit: cover;
   }
-`;
+`
 
 /** Modal dialogs (native <dialog>: focus trap, Escape and top layer for free). */
 export const dialogStyles = css`
@@ -266,4 +266,4 @@ export const dialogStyles = css`
     flex-wrap: wrap;
     gap: 0.5rem;
   }
-`;
+`

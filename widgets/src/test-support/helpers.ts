@@ -1,17 +1,17 @@
-import { expect } from '@open-wc/testing';
-import { clearApiCache } from '../api/client.js';
-import { clock } from '../controllers/clock-controller.js';
+import { expect } from '@open-wc/testing'
+import { clearApiCache } from '../api/client.js'
+import { clock } from '../controllers/clock-controller.js'
 
 /** Ids of the recorded fixtures (test/fixtures, served by test/mock-embed-api.mjs). */
-export const EVENT_ID = '0b7c6f0e-4a36-4b8e-9a57-6f1d2b3c4d5e';
-export const EMPTY_EVENT_ID = '00000000-0000-4000-8000-000000000000';
-export const LONG_DAY_EVENT_ID = '00000000-0000-4000-8000-0000000000da';
-export const ADA = '5f0c0000-0000-4000-8000-000000000001';
-export const GRACE = '5f0c0000-0000-4000-8000-000000000002';
-export const MALLORY = '5f0c0000-0000-4000-8000-000000000003';
-export const KEYNOTE = '7a1d0000-0000-4000-8000-000000000001';
-export const MARKUP_SESSION = '7a1d0000-0000-4000-8000-000000000004';
-export const API = location.origin;
+export const EVENT_ID = '0b7c6f0e-4a36-4b8e-9a57-6f1d2b3c4d5e'
+export const EMPTY_EVENT_ID = '00000000-0000-4000-8000-000000000000'
+export const LONG_DAY_EVENT_ID = '00000000-0000-4000-8000-0000000000da'
+export const ADA = '5f0c0000-0000-4000-8000-000000000001'
+export const GRACE = '5f0c0000-0000-4000-8000-000000000002'
+export const MALLORY = '5f0c0000-0000-4000-8000-000000000003'
+export const KEYNOTE = '7a1d0000-0000-4000-8000-000000000001'
+export const MARKUP_SESSION = '7a1d0000-0000-4000-8000-000000000004'
+export const API = location.origin
 
 /** Every rejection of docs/embed-api.md with the words the site owner must see. */
 export const REJECTIONS: [token: string | undefined, code: string, words: RegExp][] = [
@@ -24,55 +24,55 @@ export const REJECTIONS: [token: string | undefined, code: string, words: RegExp
   ['emb_origin', 'ORIGIN_NOT_ALLOWED', /This site is not in the token’s allowed origins/],
   ['emb_limited', 'RATE_LIMIT_EXCEEDED', /Too many requests/],
   ['emb_broken', 'INTERNAL_ERROR', /had a problem/],
-];
+]
 
 /** Polls until `fn` returns something truthy. */
 export async function until<T>(fn: () => T | null | undefined | false, what = 'condition', timeout = 4000): Promise<T> {
-  const start = performance.now();
+  const start = performance.now()
   for (;;) {
-    const value = fn();
-    if (value) return value;
-    if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
+    const value = fn()
+    if (value) return value
+    if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 10))
   }
 }
 
 /** The element's shadow root, typed. */
 export function root(el: Element): ShadowRoot {
-  return el.shadowRoot!;
+  return el.shadowRoot!
 }
 
 /** Waits until the element has left its loading state. */
 export async function loaded(el: HTMLElement & { updateComplete: Promise<unknown> }): Promise<void> {
-  await until(() => root(el).querySelector('*') && !root(el).querySelector('[part=skeleton]'), 'data');
-  await el.updateComplete;
+  await until(() => root(el).querySelector('*') && !root(el).querySelector('[part=skeleton]'), 'data')
+  await el.updateComplete
 }
 
 /** Request counts seen by the mock API, by "METHOD path". */
 export async function requestCounts(): Promise<Record<string, number>> {
-  return ((await (await fetch('/__mock/requests')).json()) as { data: Record<string, number> }).data;
+  return ((await (await fetch('/__mock/requests')).json()) as { data: Record<string, number> }).data
 }
 
 /** Fresh state for each test: no cached responses, no favourites, the real clock. */
 export async function reset(): Promise<void> {
-  clearApiCache();
-  localStorage.clear();
-  clock.now = () => Date.now();
-  await fetch('/__mock/reset');
+  clearApiCache()
+  localStorage.clear()
+  clock.now = () => Date.now()
+  await fetch('/__mock/reset')
 }
 
 /** Text content of a node, whitespace collapsed. */
 export function text(node: Element | ShadowRoot | null | undefined): string {
-  return (node?.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return (node?.textContent ?? '').replace(/\s+/g, ' ').trim()
 }
 
 /** axe-core check in both themes. */
 export async function expectAccessibleInBothThemes(el: HTMLElement & { theme?: string; updateComplete: Promise<unknown> }): Promise<void> {
   for (const theme of ['light', 'dark'] as const) {
-    el.theme = theme;
-    await el.updateComplete;
+    el.theme = theme
+    await el.updateComplete
     // Let colour transitions finish: axe measures contrast of what is painted now.
-    await new Promise((r) => setTimeout(r, 300));
-    await expect(el).to.be.accessible();
+    await new Promise((r) => setTimeout(r, 300))
+    await expect(el).to.be.accessible()
   }
 }

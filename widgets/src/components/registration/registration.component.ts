@@ -1,25 +1,25 @@
-import { Task } from '@lit/task';
-import { html, nothing } from 'lit';
-import { state } from 'lit/decorators.js';
-import { ApiError } from '../../api/api-error.js';
-import type { EventInfo, Registration } from '../../api/types.js';
-import { checkIcon } from '../../base/icons.js';
-import { ServiceElement } from '../../base/service-element.js';
-import { renderError, renderSkeleton } from '../../base/templates.js';
-import { stateStyles } from '../../styles/theme.styles.js';
-import { registrationStyles } from './registration.styles.js';
+import { Task } from '@lit/task'
+import { html, nothing } from 'lit'
+import { state } from 'lit/decorators.js'
+import { ApiError } from '../../api/api-error.js'
+import type { EventInfo, Registration } from '../../api/types.js'
+import { checkIcon } from '../../base/icons.js'
+import { ServiceElement } from '../../base/service-element.js'
+import { renderError, renderSkeleton } from '../../base/templates.js'
+import { stateStyles } from '../../styles/theme.styles.js'
+import { registrationStyles } from './registration.styles.js'
 
 /** Detail of the `service-registered` event. */
 export interface RegisteredDetail {
-  registration: Registration;
+  registration: Registration
   /** False when this email was already registered (nothing was changed). */
-  created: boolean;
+  created: boolean
 }
 
-type Field = 'name' | 'email' | 'ticket';
+type Field = 'name' | 'email' | 'ticket'
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const SERVER_FIELDS: Record<string, Field> = { name: 'name', email: 'email', ticket_id: 'ticket' };
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const SERVER_FIELDS: Record<string, Field> = { name: 'name', email: 'email', ticket_id: 'ticket' }
 
 /**
  * The registration form: name, email and, when the event sells tickets, a ticket choice. Checks
@@ -41,83 +41,90 @@ const SERVER_FIELDS: Record<string, Field> = { name: 'name', email: 'email', tic
  * @csspart skeleton - The loading skeleton.
  */
 export class ServiceRegistration extends ServiceElement {
-  static override styles = [...ServiceElement.styles, stateStyles, registrationStyles];
+  static override styles = [...ServiceElement.styles, stateStyles, registrationStyles]
 
   private readonly data = new Task(this, {
-    task: ([], { signal }) => this.api.event(signal),
+    task: (_args, { signal }) => this.api.event(signal),
     args: () => this.source,
-  });
+  })
 
-  @state() private errors: Partial<Record<Field, string>> = {};
-  @state() private formError?: unknown;
-  @state() private submitting = false;
-  @state() private done?: RegisteredDetail;
+  @state() private errors: Partial<Record<Field, string>> = {}
+  @state() private formError?: unknown
+  @state() private submitting = false
+  @state() private done?: RegisteredDetail
 
   private fieldsOf(form: HTMLFormElement) {
-    const get = (n: string) => (form.elements.namedItem(n) as HTMLInputElement | RadioNodeList | null)?.value ?? '';
-    return { name: get('name').trim(), email: get('email').trim(), ticket: get('ticket'), website: get('website') };
+    const get = (n: string) => (form.elements.namedItem(n) as HTMLInputElement | RadioNodeList | null)?.value ?? ''
+    return { name: get('name').trim(), email: get('email').trim(), ticket: get('ticket'), website: get('website') }
   }
 
   private validate(v: ReturnType<ServiceRegistration['fieldsOf']>, event: EventInfo): Partial<Record<Field, string>> {
-    const { t } = this;
-    const errors: Partial<Record<Field, string>> = {};
-    if (!v.name) errors.name = t.required;
-    else if (v.name.length > 200) errors.name = t.tooLong(200);
-    if (!v.email) errors.email = t.required;
-    else if (v.email.length > 254 || !EMAIL.test(v.email)) errors.email = t.invalidEmail;
-    if (event.tickets.length && !v.ticket) errors.ticket = t.chooseTicket;
-    return errors;
+    const { t } = this
+    const errors: Partial<Record<Field, string>> = {}
+    if (!v.name) errors.name = t.required
+    else if (v.name.length > 200) errors.name = t.tooLong(200)
+    if (!v.email) errors.email = t.required
+    else if (v.email.length > 254 || !EMAIL.test(v.email)) errors.email = t.invalidEmail
+    if (event.tickets.length && !v.ticket) errors.ticket = t.chooseTicket
+    return errors
   }
 
   private async onSubmit(e: SubmitEvent, event: EventInfo): Promise<void> {
-    e.preventDefault();
+    e.preventDefault()
     // Checked before any await: a double click must not send two requests.
-    if (this.submitting) return;
-    const form = e.target as HTMLFormElement;
-    const values = this.fieldsOf(form);
-    this.errors = this.validate(values, event);
-    this.formError = undefined;
-    if (Object.keys(this.errors).length) return this.focusFirstError();
-    this.submitting = true;
+    if (this.submitting) return
+    const form = e.target as HTMLFormElement
+    const values = this.fieldsOf(form)
+    this.errors = this.validate(values, event)
+    this.formError = undefined
+    if (Object.keys(this.errors).length) return this.focusFirstError()
+    this.submitting = true
     try {
       const result = await this.api.register({
         name: values.name,
         email: values.email,
         ...(values.ticket ? { ticket_id: values.ticket } : {}),
         website: values.website,
-      });
-      this.done = result;
-      this.dispatchEvent(new CustomEvent<RegisteredDetail>('service-registered', { detail: result, bubbles: true, composed: true }));
-      await this.updateComplete;
-      this.renderRoot.querySelector<HTMLElement>('.done')?.focus();
+      })
+      this.done = result
+      this.dispatchEvent(new CustomEvent<RegisteredDetail>('service-registered', { detail: result, bubbles: true, composed: true }))
+      await this.updateComplete
+      this.renderRoot.querySelector<HTMLElement>('.done')?.focus()
     } catch (err) {
-      this.applyServerError(err);
+      this.applyServerError(err)
     } finally {
-      this.submitting = false;
+      this.submitting = false
     }
   }
 
   /** Puts the server's field messages at the fields; anything else goes above the button. */
   private applyServerError(err: unknown): void {
     if (err instanceof ApiError && err.code === 'VALIDATION_ERROR') {
-      const errors: Partial<Record<Field, string>> = {};
+      const errors: Partial<Record<Field, string>> = {}
       for (const f of err.fields) {
-        const field = SERVER_FIELDS[f.path];
-        if (field) errors[field] ??= f.message;
+        const field = SERVER_FIELDS[f.path]
+        if (field) errors[field] ??= f.message
       }
-      this.errors = errors;
-      if (Object.keys(errors).length) return this.focusFirstError();
+      this.errors = errors
+      if (Object.keys(errors).length) {
+        this.focusFirstError()
+        return
+      }
     }
-    this.formError = err;
+    this.formError = err
+  }
+
+  private clearError(field: Field): void {
+    if (this.errors[field]) this.errors = { ...this.errors, [field]: undefined }
   }
 
   private focusFirstError(): void {
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[aria-invalid=true]')?.focus());
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[aria-invalid=true]')?.focus())
   }
 
   private reset(): void {
-    this.done = undefined;
-    this.errors = {};
+    this.done = undefined
+    this.errors = {}
   }
 
   protected override render() {
@@ -127,42 +134,43 @@ export class ServiceRegistration extends ServiceElement {
         error: (err) => renderError(err, this.t, () => void this.data.run()),
         complete: (event) => (this.done ? this.renderDone() : this.renderForm(event)),
       })}
-    </div>`;
+    </div>`
   }
 
   private renderDone() {
-    const { t } = this;
-    const { registration, created } = this.done!;
+    const { t } = this
+    const { registration, created } = this.done!
     return html`<div class="done" part="confirmation" role="status" tabindex="-1">
       ${checkIcon()}
       <h2 class="done__title">${t.thanks(registration.name)}</h2>
       <p>${created ? t.confirmed : t.alreadyRegistered}</p>
       <button class="btn" part="button" @click=${this.reset}>${t.registerAnother}</button>
-    </div>`;
+    </div>`
   }
 
   private input(field: 'name' | 'email', label: string, type: string, autocomplete: string) {
-    const error = this.errors[field];
+    const error = this.errors[field]
     return html`<div class="field" part="field">
       <label class="field__label" for=${field}>${label}</label>
       <input class="field__input" part="input" id=${field} name=${field} type=${type} autocomplete=${autocomplete} required
         maxlength=${field === 'name' ? 200 : 254} aria-invalid=${error ? 'true' : 'false'} aria-describedby=${error ? `${field}-error` : nothing}
-        @input=${() => error && (this.errors = { ...this.errors, [field]: undefined })} />
+        @input=${() => this.clearError(field)} />
       ${error ? html`<p class="field__error" part="field-error" id=${`${field}-error`}>${error}</p>` : nothing}
-    </div>`;
+    </div>`
   }
 
   private renderForm(event: EventInfo) {
-    const { t } = this;
-    const ticketError = this.errors.ticket;
+    const { t } = this
+    const ticketError = this.errors.ticket
     return html`<form class="form" part="form" novalidate aria-labelledby="form-title" @submit=${(e: SubmitEvent) => this.onSubmit(e, event)}>
       <div class="form__head">
         <h2 class="form__title" id="form-title">${t.registration}</h2>
         <p class="muted">${event.name}</p>
       </div>
       ${this.input('name', t.name, 'text', 'name')} ${this.input('email', t.email, 'email', 'email')}
-      ${event.tickets.length
-        ? html`<fieldset class="tickets" aria-invalid=${ticketError ? 'true' : 'false'} aria-describedby=${ticketError ? 'ticket-error' : nothing}>
+      ${
+        event.tickets.length
+          ? html`<fieldset class="tickets" aria-invalid=${ticketError ? 'true' : 'false'} aria-describedby=${ticketError ? 'ticket-error' : nothing}>
             <legend class="field__label">${t.ticket}</legend>
             ${event.tickets.map(
               (k, i) => html`<label class="ticket" part="ticket">
@@ -177,7 +185,8 @@ export class ServiceRegistration extends ServiceElement {
             )}
             ${ticketError ? html`<p class="field__error" part="field-error" id="ticket-error">${ticketError}</p>` : nothing}
           </fieldset>`
-        : nothing}
+          : nothing
+      }
       <div class="hp" aria-hidden="true">
         <label>${t.honeypot}<input name="website" type="text" tabindex="-1" autocomplete="off" /></label>
       </div>
@@ -185,12 +194,12 @@ export class ServiceRegistration extends ServiceElement {
       <button class="btn btn--primary submit" part="submit" type="submit" ?disabled=${this.submitting} aria-disabled=${this.submitting ? 'true' : 'false'}>
         ${this.submitting ? t.submitting : t.submit}
       </button>
-    </form>`;
+    </form>`
   }
 }
 
 declare global {
   interface GlobalEventHandlersEventMap {
-    'service-registered': CustomEvent<RegisteredDetail>;
+    'service-registered': CustomEvent<RegisteredDetail>
   }
 }

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from 'lit'
 
 export const registrationStyles = css`
   .root {
@@ -135,4 +135,4 @@ export const registrationStyles = css`
       box-shadow: none;
     }
   }
-`;
+`

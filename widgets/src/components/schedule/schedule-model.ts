@@ -1,22 +1,22 @@
-import type { Session } from '../../api/types.js';
-import { wallTime } from '../../format/datetime.js';
+import type { Session } from '../../api/types.js'
+import { wallTime } from '../../format/datetime.js'
 
 /** A session with everything the schedule computes once per data load and time zone. */
 export interface ScheduleItem {
-  session: Session;
-  day: string;
+  session: Session
+  day: string
   /** Minutes since midnight (display zone) of start and end. */
-  start: number;
-  end: number;
+  start: number
+  end: number
   /** Lower-cased title and speaker names, for search. */
-  text: string;
+  text: string
 }
 
 export interface ScheduleModel {
-  items: ScheduleItem[];
-  days: string[];
-  tracks: string[];
-  rooms: string[];
+  items: ScheduleItem[]
+  days: string[]
+  tracks: string[]
+  rooms: string[]
 }
 
 /**
@@ -24,47 +24,47 @@ export interface ScheduleModel {
  * builds ICU's collator, some 60 ms of main thread on a slow phone, for a list of a few names.
  */
 export function byName(a: string, b: string): number {
-  const x = sortKey(a);
-  const y = sortKey(b);
-  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
+  const x = sortKey(a)
+  const y = sortKey(b)
+  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0
 }
 
-const sortKey = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const sortKey = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 
 /** Grid row granularity in minutes. */
-export const SLOT_MINUTES = 5;
+export const SLOT_MINUTES = 5
 
 /** Derives days, tracks, rooms and positions from the API's sessions (already ordered by start). */
 export function buildModel(sessions: Session[], timeZone: string): ScheduleModel {
-  const days = new Set<string>();
-  const tracks = new Set<string>();
-  const rooms = new Set<string>();
+  const days = new Set<string>()
+  const tracks = new Set<string>()
+  const rooms = new Set<string>()
   const items = sessions.map((session) => {
-    const { day, minutes: start } = wallTime(session.starts_at, timeZone);
-    const ends = wallTime(session.ends_at, timeZone);
+    const { day, minutes: start } = wallTime(session.starts_at, timeZone)
+    const ends = wallTime(session.ends_at, timeZone)
     // A session that runs past midnight ends, for the grid, at the end of its first day.
-    const end = ends.day !== day || ends.minutes <= start ? 24 * 60 : ends.minutes;
-    days.add(day);
-    if (session.track) tracks.add(session.track);
-    if (session.room) rooms.add(session.room);
-    const text = [session.title, ...session.speakers.map((s) => s.name)].join('\n').toLowerCase();
-    return { session, day, start, end, text };
-  });
-  const sort = (s: Set<string>) => [...s].sort(byName);
-  return { items, days: [...days].sort(), tracks: sort(tracks), rooms: sort(rooms) };
+    const end = ends.day !== day || ends.minutes <= start ? 24 * 60 : ends.minutes
+    days.add(day)
+    if (session.track) tracks.add(session.track)
+    if (session.room) rooms.add(session.room)
+    const text = [session.title, ...session.speakers.map((s) => s.name)].join('\n').toLowerCase()
+    return { session, day, start, end, text }
+  })
+  const sort = (s: Set<string>) => [...s].sort(byName)
+  return { items, days: [...days].sort(), tracks: sort(tracks), rooms: sort(rooms) }
 }
 
 export interface Filters {
-  day?: string | undefined;
-  track: string;
-  room: string;
-  query: string;
-  only?: Set<string> | undefined;
+  day?: string | undefined
+  track: string
+  room: string
+  query: string
+  only?: Set<string> | undefined
 }
 
 /** Items passing the filters; every search word must match the title or a speaker's name. */
 export function filterItems(items: ScheduleItem[], f: Filters): ScheduleItem[] {
-  const words = f.query.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = f.query.toLowerCase().split(/\s+/).filter(Boolean)
   return items.filter(
     (it) =>
       (!f.day || it.day === f.day) &&
@@ -72,24 +72,24 @@ export function filterItems(items: ScheduleItem[], f: Filters): ScheduleItem[] {
       (!f.room || it.session.room === f.room) &&
       (!f.only || f.only.has(it.session.id)) &&
       words.every((w) => it.text.includes(w)),
-  );
+  )
 }
 
 export interface PlacedItem {
-  item: ScheduleItem;
-  row: number;
-  span: number;
-  column: number;
+  item: ScheduleItem
+  row: number
+  span: number
+  column: number
 }
 
 export interface DayLayout {
-  columns: string[];
-  placed: PlacedItem[];
+  columns: string[]
+  placed: PlacedItem[]
   /** Distinct start times with the grid row they label. */
-  times: { minutes: number; row: number; iso: string }[];
-  first: number;
-  last: number;
-  rows: number;
+  times: { minutes: number; row: number; iso: string }[]
+  first: number
+  last: number
+  rows: number
 }
 
 /**
@@ -97,29 +97,29 @@ export interface DayLayout {
  * first row being the column headings. Sessions without a room (breaks, lunch) span every column.
  */
 export function layoutDay(items: ScheduleItem[], groupBy: 'room' | 'track'): DayLayout {
-  const key = (it: ScheduleItem) => it.session[groupBy];
-  const columns = [...new Set(items.map(key))].filter((c): c is string => c !== null).sort(byName);
-  const first = Math.floor(Math.min(...items.map((i) => i.start)) / 30) * 30;
-  const last = Math.max(...items.map((i) => i.end));
-  const rowOf = (minutes: number) => Math.floor((minutes - first) / SLOT_MINUTES) + 2;
+  const key = (it: ScheduleItem) => it.session[groupBy]
+  const columns = [...new Set(items.map(key))].filter((c): c is string => c !== null).sort(byName)
+  const first = Math.floor(Math.min(...items.map((i) => i.start)) / 30) * 30
+  const last = Math.max(...items.map((i) => i.end))
+  const rowOf = (minutes: number) => Math.floor((minutes - first) / SLOT_MINUTES) + 2
   const placed = items.map((item) => ({
     item,
     row: rowOf(item.start),
     span: Math.max(1, Math.ceil((item.end - item.start) / SLOT_MINUTES)),
     // 0 means "all columns".
     column: key(item) === null ? 0 : columns.indexOf(key(item)!) + 2,
-  }));
-  const times: DayLayout['times'] = [];
+  }))
+  const times: DayLayout['times'] = []
   for (const it of items) {
     if (times[times.length - 1]?.minutes !== it.start && !times.some((t) => t.minutes === it.start)) {
-      times.push({ minutes: it.start, row: rowOf(it.start), iso: it.session.starts_at });
+      times.push({ minutes: it.start, row: rowOf(it.start), iso: it.session.starts_at })
     }
   }
-  return { columns, placed, times, first, last, rows: rowOf(last) - 1 };
+  return { columns, placed, times, first, last, rows: rowOf(last) - 1 }
 }
 
 /** Grid row of a moment in minutes, or undefined when it falls outside the day's grid. */
 export function rowOfNow(layout: DayLayout, minutes: number): number | undefined {
-  if (minutes < layout.first || minutes > layout.last) return undefined;
-  return Math.floor((minutes - layout.first) / SLOT_MINUTES) + 2;
+  if (minutes < layout.first || minutes > layout.last) return undefined
+  return Math.floor((minutes - layout.first) / SLOT_MINUTES) + 2
 }

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from 'lit'
 
 export const scheduleStyles = css`
   .root {
@@ -340,4 +340,4 @@ export const scheduleStyles = css`
       box-shadow: none;
     }
   }
-`;
+`

@@ -1,11 +1,11 @@
-import { ServiceSchedule } from './schedule.component.js';
+import { ServiceSchedule } from './schedule.component.js'
 
-export { ServiceSchedule };
+export { ServiceSchedule }
 
-if (!customElements.get('service-schedule')) customElements.define('service-schedule', ServiceSchedule);
+if (!customElements.get('service-schedule')) customElements.define('service-schedule', ServiceSchedule)
 
 declare global {
   interface HTMLElementTagNameMap {
-    'service-schedule': ServiceSchedule;
+    'service-schedule': ServiceSchedule
   }
 }

@@ -1,14 +1,14 @@
-import { Task } from '@lit/task';
-import { html } from 'lit';
-import { property } from 'lit/decorators.js';
-import { ApiError } from '../../api/api-error.js';
-import { downloadSessions, renderSessionBody } from '../../base/session-templates.js';
-import { ServiceElement } from '../../base/service-element.js';
-import { renderError, renderSkeleton } from '../../base/templates.js';
-import { FavouritesController } from '../../controllers/favourites-controller.js';
-import { avatarStyles, dialogStyles, stateStyles } from '../../styles/theme.styles.js';
-import { sessionStyles } from '../../styles/session.styles.js';
-import { sessionDetailStyles } from './session-detail.styles.js';
+import { Task } from '@lit/task'
+import { html } from 'lit'
+import { property } from 'lit/decorators.js'
+import { ApiError } from '../../api/api-error.js'
+import { downloadSessions, renderSessionBody } from '../../base/session-templates.js'
+import { ServiceElement } from '../../base/service-element.js'
+import { renderError, renderSkeleton } from '../../base/templates.js'
+import { FavouritesController } from '../../controllers/favourites-controller.js'
+import { avatarStyles, dialogStyles, stateStyles } from '../../styles/theme.styles.js'
+import { sessionStyles } from '../../styles/session.styles.js'
+import { sessionDetailStyles } from './session-detail.styles.js'
 
 /**
  * One session in detail: title, time in the event's time zone, room, track, description and
@@ -28,22 +28,22 @@ import { sessionDetailStyles } from './session-detail.styles.js';
  * @csspart skeleton - The loading skeleton.
  */
 export class ServiceSessionDetail extends ServiceElement {
-  static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, dialogStyles, sessionStyles, sessionDetailStyles];
+  static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, dialogStyles, sessionStyles, sessionDetailStyles]
 
-  private readonly favourites = new FavouritesController(this, () => this.eventId);
+  private readonly favourites = new FavouritesController(this, () => this.eventId)
 
   private readonly data = new Task(this, {
     task: async ([, , , id], { signal }) => {
-      const api = this.api;
-      if (!id) throw new ApiError(0, 'NOT_FOUND', 'session-id attribute is missing');
-      const [event, session] = await Promise.all([api.event(signal), api.session(id, signal)]);
-      return { event, session };
+      const api = this.api
+      if (!id) throw new ApiError(0, 'NOT_FOUND', 'session-id attribute is missing')
+      const [event, session] = await Promise.all([api.event(signal), api.session(id, signal)])
+      return { event, session }
     },
     args: () => [...this.source, this.sessionId] as const,
-  });
+  })
 
   /** UUID of the session to show. */
-  @property({ attribute: 'session-id' }) sessionId?: string;
+  @property({ attribute: 'session-id' }) sessionId?: string
 
   protected override render() {
     return this.data.render({
@@ -61,6 +61,6 @@ export class ServiceSessionDetail extends ServiceElement {
           onCalendar: () => downloadSessions([session], event.name, session.title),
         })}
       </article>`,
-    });
+    })
   }
 }

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from 'lit'
 
 export const sessionDetailStyles = css`
   .card {
@@ -33,4 +33,4 @@ export const sessionDetailStyles = css`
       display: none;
     }
   }
-`;
+`

@@ -1,59 +1,75 @@
-import { expect, fixture, html } from '@open-wc/testing';
-import { API, EVENT_ID, KEYNOTE, MARKUP_SESSION, REJECTIONS, expectAccessibleInBothThemes, loaded, reset, root, text } from '../../test-support/helpers.js';
-import type { ServiceSessionDetail } from './session-detail.component.js';
-import './session-detail.js';
+import { expect, fixture, html } from '@open-wc/testing'
+import {
+  API,
+  EVENT_ID,
+  KEYNOTE,
+  MARKUP_SESSION,
+  REJECTIONS,
+  expectAccessibleInBothThemes,
+  loaded,
+  reset,
+  root,
+  text,
+} from '../../test-support/helpers.js'
+import type { ServiceSessionDetail } from './session-detail.component.js'
+import './session-detail.js'
 
 const mount = async (session: string | undefined, token: string | undefined = 'emb_valid') => {
   const el = await fixture<ServiceSessionDetail>(html`<service-session-detail event-id=${EVENT_ID} session-id=${session ?? ''}
-    token=${token ?? ''} api-base=${API} locale="en-GB"></service-session-detail>`);
-  await loaded(el);
-  return el;
-};
+    token=${token ?? ''} api-base=${API} locale="en-GB"></service-session-detail>`)
+  await loaded(el)
+  return el
+}
 
 describe('service-session-detail', () => {
-  beforeEach(reset);
+  beforeEach(reset)
 
   it('shows a skeleton while loading', async () => {
-    const el = await fixture<ServiceSessionDetail>(html`<service-session-detail event-id=${EVENT_ID} session-id=${KEYNOTE} token="emb_slow" api-base=${API}></service-session-detail>`);
-    expect(root(el).querySelector('[part=skeleton]')).to.exist;
-    await loaded(el);
-    expect(root(el).querySelector('[part=card]')).to.exist;
-  });
+    const el = await fixture<ServiceSessionDetail>(
+      html`<service-session-detail event-id=${EVENT_ID} session-id=${KEYNOTE} token="emb_slow" api-base=${API}></service-session-detail>`,
+    )
+    expect(root(el).querySelector('[part=skeleton]')).to.exist
+    await loaded(el)
+    expect(root(el).querySelector('[part=card]')).to.exist
+  })
 
   it('shows the session with its speakers, time zone and calendar download', async () => {
-    const el = await mount(KEYNOTE);
-    expect(text(root(el).querySelector('[part=title]'))).to.equal('Opening keynote');
-    expect(text(root(el).querySelector('.sv__facts'))).to.contain('Tue 10 Jun, 09:00–10:00').and.contain('CEST').and.contain('Main Hall');
-    expect(text(root(el).querySelector('.people'))).to.equal('AL Ada Lovelace Principal Engineer, Analytical Engines');
-    const buttons = [...root(el).querySelectorAll<HTMLButtonElement>('.dialog__actions button')];
-    expect(buttons.map((b) => text(b))).to.deep.equal(['Add to my agenda', 'Add to calendar']);
-    buttons[0]!.click();
-    await el.updateComplete;
-    expect(buttons[0]!.getAttribute('aria-pressed')).to.equal('true');
-    expect(localStorage.getItem(`service-widgets:favourites:${EVENT_ID}`)).to.contain(KEYNOTE);
-  });
+    const el = await mount(KEYNOTE)
+    expect(text(root(el).querySelector('[part=title]'))).to.equal('Opening keynote')
+    expect(text(root(el).querySelector('.sv__facts')))
+      .to.contain('Tue 10 Jun, 09:00–10:00')
+      .and.contain('CEST')
+      .and.contain('Main Hall')
+    expect(text(root(el).querySelector('.people'))).to.equal('AL Ada Lovelace Principal Engineer, Analytical Engines')
+    const buttons = [...root(el).querySelectorAll<HTMLButtonElement>('.dialog__actions button')]
+    expect(buttons.map((b) => text(b))).to.deep.equal(['Add to my agenda', 'Add to calendar'])
+    buttons[0]!.click()
+    await el.updateComplete
+    expect(buttons[0]!.getAttribute('aria-pressed')).to.equal('true')
+    expect(localStorage.getItem(`service-widgets:favourites:${EVENT_ID}`)).to.contain(KEYNOTE)
+  })
 
   it('renders markup in the description as text', async () => {
-    const el = await mount(MARKUP_SESSION);
-    expect(root(el).querySelector('.sv__desc img')).to.be.null;
-    expect(text(root(el).querySelector('.sv__desc'))).to.equal('<img src=x onerror="window.__xss=2">');
-  });
+    const el = await mount(MARKUP_SESSION)
+    expect(root(el).querySelector('.sv__desc img')).to.be.null
+    expect(text(root(el).querySelector('.sv__desc'))).to.equal('<img src=x onerror="window.__xss=2">')
+  })
 
   it('explains an unknown or missing session', async () => {
-    const el = await mount('11111111-1111-4111-8111-111111111111');
-    expect(root(el).querySelector<HTMLElement>('[part=error]')!.dataset['code']).to.equal('NOT_FOUND');
-    const missing = await mount(undefined);
-    expect(root(missing).querySelector<HTMLElement>('[part=error]')!.dataset['code']).to.equal('NOT_FOUND');
-  });
+    const el = await mount('11111111-1111-4111-8111-111111111111')
+    expect(root(el).querySelector<HTMLElement>('[part=error]')!.dataset.code).to.equal('NOT_FOUND')
+    const missing = await mount(undefined)
+    expect(root(missing).querySelector<HTMLElement>('[part=error]')!.dataset.code).to.equal('NOT_FOUND')
+  })
 
   for (const [token, code, words] of REJECTIONS.slice(0, 7)) {
     it(`explains ${code}`, async () => {
-      const el = await mount(KEYNOTE, token ?? '');
-      expect(text(root(el).querySelector('[part=error]'))).to.match(words);
-    });
+      const el = await mount(KEYNOTE, token ?? '')
+      expect(text(root(el).querySelector('[part=error]'))).to.match(words)
+    })
   }
 
   it('is accessible in light and dark theme', async () => {
-    await expectAccessibleInBothThemes(await mount(KEYNOTE));
-  });
-});
+    await expectAccessibleInBothThemes(await mount(KEYNOTE))
+  })
+})

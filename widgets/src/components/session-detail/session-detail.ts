@@ -1,11 +1,11 @@
-import { ServiceSessionDetail } from './session-detail.component.js';
+import { ServiceSessionDetail } from './session-detail.component.js'
 
-export { ServiceSessionDetail };
+export { ServiceSessionDetail }
 
-if (!customElements.get('service-session-detail')) customElements.define('service-session-detail', ServiceSessionDetail);
+if (!customElements.get('service-session-detail')) customElements.define('service-session-detail', ServiceSessionDetail)
 
 declare global {
   interface HTMLElementTagNameMap {
-    'service-session-detail': ServiceSessionDetail;
+    'service-session-detail': ServiceSessionDetail
   }
 }

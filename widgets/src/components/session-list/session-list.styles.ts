@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from 'lit'
 
 export const sessionListStyles = css`
   .root {
@@ -68,4 +68,4 @@ export const sessionListStyles = css`
       break-inside: avoid;
     }
   }
-`;
+`

@@ -1,11 +1,11 @@
-import { ServiceSessionList } from './session-list.component.js';
+import { ServiceSessionList } from './session-list.component.js'
 
-export { ServiceSessionList };
+export { ServiceSessionList }
 
-if (!customElements.get('service-session-list')) customElements.define('service-session-list', ServiceSessionList);
+if (!customElements.get('service-session-list')) customElements.define('service-session-list', ServiceSessionList)
 
 declare global {
   interface HTMLElementTagNameMap {
-    'service-session-list': ServiceSessionList;
+    'service-session-list': ServiceSessionList
   }
 }

@@ -1,14 +1,14 @@
-import { Task } from '@lit/task';
-import { html } from 'lit';
-import { property } from 'lit/decorators.js';
-import { ApiError } from '../../api/api-error.js';
-import { ServiceElement } from '../../base/service-element.js';
-import { renderSpeakerProfile } from '../../base/speaker-templates.js';
-import { renderError, renderSkeleton } from '../../base/templates.js';
-import { sessionStyles } from '../../styles/session.styles.js';
-import { speakerStyles } from '../../styles/speaker.styles.js';
-import { avatarStyles, stateStyles } from '../../styles/theme.styles.js';
-import { speakerCardStyles } from './speaker-card.styles.js';
+import { Task } from '@lit/task'
+import { html } from 'lit'
+import { property } from 'lit/decorators.js'
+import { ApiError } from '../../api/api-error.js'
+import { ServiceElement } from '../../base/service-element.js'
+import { renderSpeakerProfile } from '../../base/speaker-templates.js'
+import { renderError, renderSkeleton } from '../../base/templates.js'
+import { sessionStyles } from '../../styles/session.styles.js'
+import { speakerStyles } from '../../styles/speaker.styles.js'
+import { avatarStyles, stateStyles } from '../../styles/theme.styles.js'
+import { speakerCardStyles } from './speaker-card.styles.js'
 
 /**
  * One speaker's profile card: photo (initials when there is none), name, title and company,
@@ -26,20 +26,20 @@ import { speakerCardStyles } from './speaker-card.styles.js';
  * @csspart skeleton - The loading skeleton.
  */
 export class ServiceSpeakerCard extends ServiceElement {
-  static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, sessionStyles, speakerStyles, speakerCardStyles];
+  static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, sessionStyles, speakerStyles, speakerCardStyles]
 
   private readonly data = new Task(this, {
     task: async ([, , , id], { signal }) => {
-      if (!id) throw new ApiError(0, 'NOT_FOUND', 'speaker-id attribute is missing');
-      const api = this.api;
-      const [event, speaker] = await Promise.all([api.event(signal), api.speaker(id, signal)]);
-      return { event, speaker };
+      if (!id) throw new ApiError(0, 'NOT_FOUND', 'speaker-id attribute is missing')
+      const api = this.api
+      const [event, speaker] = await Promise.all([api.event(signal), api.speaker(id, signal)])
+      return { event, speaker }
     },
     args: () => [...this.source, this.speakerId] as const,
-  });
+  })
 
   /** UUID of the speaker to show. */
-  @property({ attribute: 'speaker-id' }) speakerId?: string;
+  @property({ attribute: 'speaker-id' }) speakerId?: string
 
   protected override render() {
     return this.data.render({
@@ -48,6 +48,6 @@ export class ServiceSpeakerCard extends ServiceElement {
       complete: ({ event, speaker }) => html`<article class="card" part="card" aria-labelledby="name">
         ${renderSpeakerProfile(speaker, { t: this.t, lang: this.intlLocale, timeZone: event.timezone, headingId: 'name' })}
       </article>`,
-    });
+    })
   }
 }

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from 'lit'
 
 export const speakerCardStyles = css`
   .card {
@@ -15,4 +15,4 @@ export const speakerCardStyles = css`
       box-shadow: none;
     }
   }
-`;
+`

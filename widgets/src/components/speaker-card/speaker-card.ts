@@ -1,11 +1,11 @@
-import { ServiceSpeakerCard } from './speaker-card.component.js';
+import { ServiceSpeakerCard } from './speaker-card.component.js'
 
-export { ServiceSpeakerCard };
+export { ServiceSpeakerCard }
 
-if (!customElements.get('service-speaker-card')) customElements.define('service-speaker-card', ServiceSpeakerCard);
+if (!customElements.get('service-speaker-card')) customElements.define('service-speaker-card', ServiceSpeakerCard)
 
 declare global {
   interface HTMLElementTagNameMap {
-    'service-speaker-card': ServiceSpeakerCard;
+    'service-speaker-card': ServiceSpeakerCard
   }
 }

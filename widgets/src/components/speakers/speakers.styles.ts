@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from 'lit'
 
 export const speakersStyles = css`
   .root {
@@ -109,4 +109,4 @@ export const speakersStyles = css`
       break-inside: avoid;
     }
   }
-`;
+`

@@ -1,11 +1,11 @@
-import { ServiceSpeakers } from './speakers.component.js';
+import { ServiceSpeakers } from './speakers.component.js'
 
-export { ServiceSpeakers };
+export { ServiceSpeakers }
 
-if (!customElements.get('service-speakers')) customElements.define('service-speakers', ServiceSpeakers);
+if (!customElements.get('service-speakers')) customElements.define('service-speakers', ServiceSpeakers)
 
 declare global {
   interface HTMLElementTagNameMap {
-    'service-speakers': ServiceSpeakers;
+    'service-speakers': ServiceSpeakers
   }
 }
