@@ -190,7 +190,7 @@ export async function runAdminBench(options: { speakers?: number } = {}): Promis
       config: loadConfig({ ADMIN_PORT: '0', LOG_LEVEL: 'silent' }),
       logger: pino({ level: 'silent' }),
     })
-    const server = await listen(admin.app.callback(), { host: '127.0.0.1', port: 0 })
+    const server = await listen(admin.callback(), { host: '127.0.0.1', port: 0 })
     try {
       const get = async (query: string) => {
         const res = await fetch(`${server.url}/v1/speakers?event_id=${eventId}${query}`, { headers: { Authorization: `Bearer ${key}` } })

@@ -159,7 +159,7 @@ async function serve(options: ServeOptions): Promise<void> {
     ;({ eventId, token } = await seedBenchEvent(dbHandle.db))
   }
   const embed = await createEmbedApp({ dbHandle, config, logger: createLogger('warn'), cache: options.cache !== false })
-  const server = await listen(embed.app.callback(), { host: '127.0.0.1', port: 0 })
+  const server = await listen(embed.callback(), { host: '127.0.0.1', port: 0 })
   console.log(`READY ${JSON.stringify({ url: server.url, eventId, token })}`)
 }
 

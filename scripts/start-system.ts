@@ -98,12 +98,12 @@ export async function startSystem(config: Config, options: StartOptions = {}): P
     let demoConfig: DemoConfig | undefined
     const demo = createDemoApp({ logger, config: () => demoConfig })
     const { host } = config
-    for (const [app, port] of [
-      [admin.app, config.adminPort],
-      [embed.app, config.embedPort],
+    for (const [part, port] of [
+      [admin, config.adminPort],
+      [embed, config.embedPort],
       [demo, config.demoPort],
     ] as const) {
-      servers.push(await listen(app.callback(), { host, port }))
+      servers.push(await listen(part.callback(), { host, port }))
     }
     const [adminUrl, embedUrl, demoUrl] = servers.map((s) => reachable(s.url)) as [string, string, string]
 

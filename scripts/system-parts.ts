@@ -1,15 +1,15 @@
+import type { RequestListener } from 'node:http'
 import { createAdminApp } from '@event-service/admin-api/app.ts'
 import type { Database, DbHandle } from '@event-service/db'
 import { createEmbedApp } from '@event-service/embed-server/app.ts'
 import { ensureWidgetsBuilt as buildWidgetsIfStale } from '@event-service/widgets/build-if-stale'
 import type { Config } from '@event-service/server-common'
-import type Koa from 'koa'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 
-/** A Koa app of the system and how to release what it holds (not the database). */
+/** A server of the system: the request listener it serves, and how to release what it holds (not the database). */
 export interface AppPart {
-  app: Koa
+  callback(): RequestListener
   close(): Promise<void>
 }
 

@@ -1,5 +1,6 @@
+import type { RequestListener } from 'node:http'
 import type { Database } from '@event-service/db'
-import { createRateLimitCounter, errorHandler, requestContext, type Config } from '@event-service/server-common'
+import { createRateLimiter, createRateLimitStore, errorHandler, requestContext, type Config } from '@event-service/server-common'
 import Koa from 'koa'
 import compose from 'koa-compose'
 import type { Kysely } from 'kysely'
@@ -7,7 +8,7 @@ import type { Logger } from 'pino'
 import { apiKeyAuth } from './auth/api-key-auth.ts'
 import type { AdminState } from './auth/auth-state.ts'
 import { createKeyUsageRecorder } from './auth/key-usage.ts'
-import { accountRateLimit } from './auth/rate-limit.ts'
+import { ACCOUNT_WINDOW_SECONDS, accountRateLimit } from './auth/rate-limit.ts'
 import { embedTokenRoutes } from './embed-tokens/embed-tokens.routes.ts'
 import { eventRoutes } from './events/events.routes.ts'
 import { allowedMethodsOptions, ApiBuilder } from './openapi/api-builder.ts'
@@ -25,6 +26,8 @@ export interface AdminAppDeps {
 /** The admin API as a Koa app, and how to release what it holds (not the database). */
 export interface AdminApp {
   app: Koa<AdminState>
+  /** The request listener to serve (`app.callback()`). */
+  callback(): RequestListener
   close(): Promise<void>
 }
 
@@ -52,12 +55,8 @@ export async function createAdminApp(deps: AdminAppDeps): Promise<AdminApp> {
   const { db, config, logger } = deps
   const api = new ApiBuilder()
   declareRoutes(api, db)
-  const counter = createRateLimitCounter({
-    windowSeconds: 3600,
-    keyPrefix: 'admin',
-    redisUrl: config.redisUrl,
-    onStoreError: (err) => logger.warn({ err }, 'rate-limit store error'),
-  })
+  const store = await createRateLimitStore(config.redisUrl, logger)
+  const perAccount = createRateLimiter(store, { name: 'admin', windowSeconds: ACCOUNT_WINDOW_SECONDS })
   const usage = createKeyUsageRecorder(db, logger)
   const pub = publicRoutes(api.document())
 
@@ -67,7 +66,7 @@ export async function createAdminApp(deps: AdminAppDeps): Promise<AdminApp> {
   app.silent = true
   const versioned = compose<Koa.ParameterizedContext<AdminState>>([
     apiKeyAuth(db, usage),
-    accountRateLimit(counter),
+    accountRateLimit(perAccount),
     api.router.routes() as Koa.Middleware<AdminState>,
     api.router.allowedMethods(allowedMethodsOptions) as Koa.Middleware<AdminState>,
   ])
@@ -78,9 +77,10 @@ export async function createAdminApp(deps: AdminAppDeps): Promise<AdminApp> {
 
   return {
     app,
+    callback: () => app.callback(),
     close: async () => {
       await usage.flush()
-      await counter.close()
+      await store.close()
     },
   }
 }

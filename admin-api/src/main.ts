@@ -8,7 +8,7 @@ const logger = createLogger(config.logLevel, 'admin-api')
 const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
 await migrateToLatest(handle.db)
 const admin = await createAdminApp({ db: handle.db, config, logger })
-const server = await listen(admin.app.callback(), { host: config.host, port: config.adminPort })
+const server = await listen(admin.callback(), { host: config.host, port: config.adminPort })
 console.log(`admin API  ${server.url}/v1  (docs: ${server.url}/docs)`)
 
 onShutdownSignal(async (signal) => {

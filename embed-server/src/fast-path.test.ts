@@ -6,7 +6,15 @@ import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
 import { createLogger, loadConfig } from '@event-service/server-common'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmbedApp } from './app.ts'
-import type { FastPath, RequestHandler } from './fast-path.ts'
+import { EmbedCache } from './cache/embed-cache.ts'
+import { type EventData, loadEventData, responseKey } from './events/events.service.ts'
+import { serialize } from './events/serialized-body.ts'
+import { createFastPath, FAST_PATH_STEPS } from './fast-path.ts'
+import type { GuardStep } from './guard/guard-chain.ts'
+import type { PerTokenLimit } from './rate-limit/embed-rate-limit.ts'
+import { hashToken } from './tokens/token-auth.ts'
+import { findTokenByHash, type TokenLookup } from './tokens/token-store.ts'
+import { createUsageCounter } from './usage/usage-counter.ts'
 import { seedEvent, seedSession, seedSpeaker, seedToken, type SeededEvent } from './testing/embed-fixtures.ts'
 
 const ORIGIN = 'https://shop.example.com'
@@ -39,11 +47,18 @@ interface Instance {
   /** Requests the hot path handed to Koa (only counted with the hot path on). */
   handedToKoa: number
   logLines: Record<string, unknown>[]
+  fastPathOn: boolean
   close(): Promise<void>
 }
 
-/** An embed server with or without the hot path, counting the requests the hot path hands to Koa. */
-async function startInstance(dbHandle: DbHandle, fastPath: boolean, embedRateLimit = 0): Promise<Instance> {
+interface InstanceOptions {
+  fastPath: boolean
+  embedRateLimit?: number
+  extraGuardSteps?: GuardStep[]
+}
+
+/** A logger whose JSON lines the test can read. */
+function capturingLogger() {
   const logLines: Record<string, unknown>[] = []
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -51,13 +66,34 @@ async function startInstance(dbHandle: DbHandle, fastPath: boolean, embedRateLim
       done()
     },
   })
-  const config = { ...loadConfig({ EMBED_PORT: '0', EMBED_RATE_LIMIT: String(embedRateLimit) }), redisUrl: undefined }
-  const embed = await createEmbedApp({ dbHandle, config, logger: createLogger('info', undefined, sink), fastPath })
-  const koa = embed.app.callback() as unknown as RequestHandler
-  const fast = (embed.app as unknown as { fastPath?: FastPath }).fastPath
-  expect(Boolean(fast)).toBe(fastPath)
-  const instance: Instance = { url: '', handedToKoa: 0, logLines, close: async () => {} }
-  const server: Server = createServer(
+  return { logger: createLogger('info', undefined, sink), logLines }
+}
+
+/** Serves `handler` on a free port. */
+async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer(handler)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** An embed server with or without the hot path, counting the requests the hot path hands to Koa. */
+async function startInstance(dbHandle: DbHandle, options: InstanceOptions): Promise<Instance> {
+  const { logger, logLines } = capturingLogger()
+  const config = { ...loadConfig({ EMBED_PORT: '0', EMBED_RATE_LIMIT: String(options.embedRateLimit ?? 0) }), redisUrl: undefined }
+  const embed = await createEmbedApp({
+    dbHandle,
+    config,
+    logger,
+    fastPath: options.fastPath,
+    ...(options.extraGuardSteps ? { extraGuardSteps: options.extraGuardSteps } : {}),
+  })
+  const koa = embed.app.callback()
+  const fast = embed.fastPath
+  const instance: Instance = { url: '', handedToKoa: 0, logLines, fastPathOn: Boolean(fast), close: async () => {} }
+  const server = await serve(
     fast
       ? (req, res) =>
           fast(req, res, (q, s) => {
@@ -66,10 +102,9 @@ async function startInstance(dbHandle: DbHandle, fastPath: boolean, embedRateLim
           })
       : koa,
   )
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  instance.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  instance.url = server.url
   instance.close = async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await server.close()
     await embed.close()
   }
   return instance
@@ -103,8 +138,9 @@ describe.each(DIALECTS)('hot path of cached reads on %s', (dialect) => {
     for (let i = 0; i < 12; i++)
       await seedSession(dbHandle.db, ev, { title: `Talk ${i} `.repeat(10), startsAt: '2030-05-01T09:00:00Z', room: `R${i}` })
     ;({ token } = await seedToken(dbHandle.db, ev, { allowedOrigins: [ORIGIN, 'https://*.example.org'] }))
-    fast = await startInstance(dbHandle, true)
-    koa = await startInstance(dbHandle, false)
+    fast = await startInstance(dbHandle, { fastPath: true })
+    koa = await startInstance(dbHandle, { fastPath: false })
+    expect([fast.fastPathOn, koa.fastPathOn]).toEqual([true, false])
   })
   afterAll(async () => {
     await fast?.close()
@@ -212,9 +248,9 @@ describe.each(DIALECTS)('hot path of cached reads on %s', (dialect) => {
     })
   })
 
-  it('counts the per-token limit once and leaves the 429 to Koa', async () => {
-    const limitedFast = await startInstance(dbHandle, true, 3)
-    const limitedKoa = await startInstance(dbHandle, false, 3)
+  it('counts the per-token limit once and answers the 429 like Koa', async () => {
+    const limitedFast = await startInstance(dbHandle, { fastPath: true, embedRateLimit: 3 })
+    const limitedKoa = await startInstance(dbHandle, { fastPath: false, embedRateLimit: 3 })
     try {
       const path = `/v1/events/${ev.eventId}/sessions?token=${token}`
       const statuses: number[] = []
@@ -226,13 +262,69 @@ describe.each(DIALECTS)('hot path of cached reads on %s', (dialect) => {
         expect(a.status).toBe(b.status)
         expect(comparable(a, ['x-ratelimit-reset', 'retry-after'])).toEqual(comparable(b, ['x-ratelimit-reset', 'retry-after']))
         expect(a.body.toString()).toBe(b.body.toString())
-        // The first request fills the caches through Koa; the hot path answers the next two and hands over the 429s.
-        if (i === 1 || i === 2) expect(limitedFast.handedToKoa).toBe(handed)
+        // The first request fills the caches through Koa; the hot path answers every later one, 429s included.
+        if (i > 0) expect(limitedFast.handedToKoa).toBe(handed)
       }
       expect(statuses).toEqual([200, 200, 200, 429, 429])
     } finally {
       await limitedFast.close()
       await limitedKoa.close()
+    }
+  })
+
+  it('turns itself off, with a warning, when the guard chain has a step it does not know', async () => {
+    let audited = 0
+    const audit: GuardStep = {
+      name: 'audit',
+      middleware: async (_ctx, next) => {
+        audited++
+        await next()
+      },
+    }
+    const instance = await startInstance(dbHandle, { fastPath: true, extraGuardSteps: [audit] })
+    try {
+      expect(instance.fastPathOn).toBe(false)
+      expect(instance.logLines).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringMatching(/hot path off/) }))
+      const path = `/v1/events/${ev.eventId}/sessions?token=${token}`
+      for (let i = 0; i < 2; i++) expect((await rawGet(instance.url, path, { Origin: ORIGIN })).status).toBe(200)
+      expect(audited).toBe(2)
+    } finally {
+      await instance.close()
+    }
+  })
+
+  it('logs an error of its own and lets the pipeline answer', async () => {
+    const { logger, logLines } = capturingLogger()
+    const cache = new EmbedCache<TokenLookup, EventData>({ enabled: true, logger })
+    await cache.start(dbHandle)
+    const tokenHash = hashToken(token)
+    await cache.tokens.getOrLoad(tokenHash, () => findTokenByHash(dbHandle.db, tokenHash), true)
+    const data = await cache.events.getOrLoad(ev.eventId, () => loadEventData(dbHandle.db, ev.eventId), true)
+    data.responses.set(responseKey.event(), serialize(data.event))
+    const failingLimit: PerTokenLimit = { consume: () => Promise.reject(new Error('counter exploded')) }
+    const steps = FAST_PATH_STEPS.map((name) => ({ name, middleware: async () => {} }))
+    const fast = createFastPath({
+      guard: steps,
+      cache,
+      usage: createUsageCounter(dbHandle.db, logger),
+      perToken: failingLimit,
+      logger,
+      proxied: () => false,
+    })
+    const server = await serve((req, res) => fast!(req, res, (_q, s) => s.end('pipeline')))
+    try {
+      const answer = await rawGet(server.url, `/v1/events/${ev.eventId}?token=${token}`, { Origin: ORIGIN })
+      expect(answer.body.toString()).toBe('pipeline')
+      expect(logLines).toContainEqual(
+        expect.objectContaining({
+          level: 50,
+          msg: expect.stringMatching(/hot path failed/),
+          err: expect.objectContaining({ message: 'counter exploded' }),
+        }),
+      )
+    } finally {
+      await server.close()
+      await cache.stop()
     }
   })
 })

@@ -11,7 +11,7 @@ const logger = createLogger(config.logLevel, 'embed')
 const dbHandle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
 await migrateToLatest(dbHandle.db)
 const embed = await createEmbedApp({ dbHandle, config, logger })
-const server = await listen(embed.app.callback(), { host: config.host, port: config.embedPort })
+const server = await listen(embed.callback(), { host: config.host, port: config.embedPort })
 console.log(`embed API  ${server.url}  (loader: ${server.url}/v1/loader.js)`)
 
 onShutdownSignal(async (signal) => {

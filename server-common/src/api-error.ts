@@ -65,3 +65,23 @@ export const rateLimitExceeded = (retryAfterSeconds: number, limit: number): Api
     { limit, retry_after: retryAfterSeconds },
     { 'Retry-After': String(retryAfterSeconds) },
   )
+
+/** An error as it is sent: status, headers and the envelope's bytes. */
+export interface ErrorResponse {
+  status: number
+  headers: Record<string, string>
+  body: Buffer
+}
+
+/**
+ * The one serialisation of an error: `{success:false, error:{code, message, details}}` with the
+ * error's own headers (e.g. `Retry-After`), for the error middleware and the embed server's hot path.
+ */
+export function errorResponse(err: ApiError): ErrorResponse {
+  const body = Buffer.from(JSON.stringify({ success: false, error: { code: err.code, message: err.message, details: err.details } }))
+  return {
+    status: err.status,
+    headers: { ...err.headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(body.length) },
+    body,
+  }
+}

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa'
 import { ZodError } from 'zod'
-import { ApiError, type FieldError } from './api-error.ts'
+import { ApiError, errorResponse, type FieldError } from './api-error.ts'
 import type { RequestState } from './request-context.ts'
 
 /** Postgres error codes we answer as the client's fault rather than ours. */
@@ -43,11 +43,12 @@ export function errorHandler(): Middleware<RequestState> {
     } catch (err) {
       const apiError = toApiError(err)
       if (!apiError) ctx.state.log?.error({ err }, 'unhandled error')
-      const { status, code, message, details, headers } =
-        apiError ?? new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side; the request id identifies it in our logs')
-      ctx.status = status
-      ctx.set(headers)
-      ctx.body = { success: false, error: { code, message, details } }
+      const answer = errorResponse(
+        apiError ?? new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side; the request id identifies it in our logs'),
+      )
+      ctx.status = answer.status
+      ctx.set(answer.headers)
+      ctx.body = answer.body
     }
   }
 }

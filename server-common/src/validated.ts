@@ -1,4 +1,4 @@
-import type { Context, Middleware } from 'koa'
+import type { ParameterizedContext } from 'koa'
 import type { z } from 'zod'
 
 /** The zod schemas of one route's inputs; each is optional. */
@@ -13,6 +13,9 @@ export type ParsedInput<S extends InputSchemas> = {
   [K in keyof InputSchemas]-?: S[K] extends z.ZodType ? z.output<S[K]> : undefined
 }
 
+/** What `validated` reads of a context: Koa's, with the router's `params` and the body parser's `body`. */
+type InputContext = ParameterizedContext & { params?: Record<string, string> }
+
 /**
  * Wraps a route handler so that it only ever sees validated input. A failure throws the
  * `ZodError`, which the error middleware answers with 400 `VALIDATION_ERROR` and the fields.
@@ -20,18 +23,17 @@ export type ParsedInput<S extends InputSchemas> = {
  * @example
  * router.post('/speakers', validated({ body: CreateSpeakerBody }, async (ctx, { body }) => { … }))
  */
-export function validated<S extends InputSchemas, StateT = unknown>(
+export function validated<S extends InputSchemas, C extends InputContext>(
   schemas: S,
-  handler: (ctx: Context & { state: StateT }, input: ParsedInput<S>) => Promise<void>,
-): Middleware<StateT> {
+  handler: (ctx: C, input: ParsedInput<S>) => Promise<void>,
+): (ctx: C) => Promise<void> {
   return async (ctx) => {
-    const c = ctx as unknown as Context & { params?: Record<string, string>; request: { body?: unknown } }
     const input = {
       // An absent body is an empty object, so that a body schema's own rules decide.
-      body: schemas.body?.parse(c.request.body ?? {}),
-      query: schemas.query?.parse(c.query),
-      params: schemas.params?.parse(c.params ?? {}),
+      body: schemas.body?.parse(ctx.request.body ?? {}),
+      query: schemas.query?.parse(ctx.query),
+      params: schemas.params?.parse(ctx.params ?? {}),
     } as ParsedInput<S>
-    await handler(c as Context & { state: StateT }, input)
+    await handler(ctx, input)
   }
 }

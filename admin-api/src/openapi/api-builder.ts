@@ -1,7 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV3, type RouteConfig } from '@asteasolutions/zod-to-openapi'
 import Router from '@koa/router'
-import { ApiError, validated, type InputSchemas } from '@event-service/server-common'
-import type { Context } from 'koa'
+import { ApiError, type InputSchemas, type ParsedInput, validated } from '@event-service/server-common'
+import type { RouterContext } from '@koa/router'
 import type { z } from 'zod'
 import type { AdminState } from '../auth/auth-state.ts'
 import { ErrorEnvelope } from '../common/envelopes.ts'
@@ -13,7 +13,7 @@ type Method = 'get' | 'post' | 'patch' | 'delete'
 type RouteErrorStatus = 404 | 409
 
 /** One endpoint: its documentation, its input schemas and its success responses. */
-export interface RouteSpec<S extends InputSchemas> {
+export interface RouteSpec<S extends RouteInputs> {
   method: Method
   /** OpenAPI-style path under `/v1`, e.g. `/speakers/{id}`. */
   path: string
@@ -27,13 +27,14 @@ export interface RouteSpec<S extends InputSchemas> {
   errors?: RouteErrorStatus[]
 }
 
-/** The parsed inputs: present (and typed) for each schema given, `undefined` for the others. */
-export type Parsed<S extends InputSchemas> = {
-  [K in keyof InputSchemas]-?: S[K] extends z.ZodType ? z.output<S[K]> : undefined
-}
+/** Request schemas the OpenAPI generator can document: params and query are zod objects. */
+type RouteParameter = NonNullable<RouteConfig['request']>['params']
+export type RouteInputs = InputSchemas & { params?: RouteParameter; query?: RouteParameter }
 
-/** What a handler gets: the Koa context with the caller's account, and the parsed input. */
-export type Handler<S extends InputSchemas> = (ctx: Context & { state: AdminState }, input: Parsed<S>) => Promise<void>
+/** The context of every keyed route. */
+export type AdminContext = RouterContext<AdminState>
+
+export type Handler<S extends RouteInputs> = (ctx: AdminContext, input: ParsedInput<S>) => Promise<void>
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input',
@@ -75,7 +76,7 @@ export class ApiBuilder {
     })
   }
 
-  route<S extends InputSchemas>(spec: RouteSpec<S>, handler: Handler<S>): void {
+  route<S extends RouteInputs>(spec: RouteSpec<S>, handler: Handler<S>): void {
     const { request = {} as S } = spec
     const hasBody = request.body !== undefined
     const errorStatuses = [400, 401, ...(spec.errors ?? []), ...(hasBody ? [413, 415] : []), 429, 500].sort()
@@ -95,16 +96,16 @@ export class ApiBuilder {
       tags: [spec.tag],
       security: [{ bearerAuth: [] }],
       request: {
-        ...(request.params ? { params: request.params as never } : {}),
-        ...(request.query ? { query: request.query as never } : {}),
+        ...(request.params ? { params: request.params } : {}),
+        ...(request.query ? { query: request.query } : {}),
         ...(request.body ? { body: { required: true, content: json(request.body) } } : {}),
       },
       responses,
     })
     const koaPath = spec.path.replace(/\{(\w+)\}/g, ':$1')
-    const handle = validated<S, AdminState>(request, handler as never)
+    const handle = validated<S, AdminContext>(request, handler)
     // Only routes that take a body parse one, so a wrong method or path is 405/404, never 415.
-    if (hasBody) this.router[spec.method](koaPath, jsonBody() as never, handle)
+    if (hasBody) this.router[spec.method](koaPath, jsonBody(), handle)
     else this.router[spec.method](koaPath, handle)
   }
 

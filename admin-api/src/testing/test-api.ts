@@ -49,7 +49,7 @@ export async function startTestApi(dialect: DialectName, options: { redisUrl?: s
   const handle = await createTestDb(dialect)
   const config = loadConfig({ ADMIN_PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', REDIS_URL: options.redisUrl })
   const admin = await createAdminApp({ db: handle.db, config, logger: pino({ level: 'silent' }) })
-  const server = await listen(admin.app.callback(), { host: '127.0.0.1', port: 0 })
+  const server = await listen(admin.callback(), { host: '127.0.0.1', port: 0 })
 
   const request = async (method: string, path: string, o: RequestOptions = {}): Promise<TestResponse> => {
     const headers: Record<string, string> = { ...(o.key ? { Authorization: `Bearer ${o.key}` } : {}) }

@@ -9,8 +9,8 @@ import { ADMIN_API_TYPES_FILE, renderAdminApiTypes } from './admin-api-types.ts'
 
 const handle = await createTestDb('pglite')
 const config = loadConfig({ ADMIN_PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'warn' })
-const { app, close } = await createAdminApp({ db: handle.db, config, logger: createLogger('warn') })
-const server = await listen(app.callback(), { host: '127.0.0.1', port: 0 })
+const { callback, close } = await createAdminApp({ db: handle.db, config, logger: createLogger('warn') })
+const server = await listen(callback(), { host: '127.0.0.1', port: 0 })
 try {
   const response = await fetch(`${server.url}/v1/openapi.json`)
   if (!response.ok) throw new Error(`GET /v1/openapi.json answered ${response.status}`)

@@ -1,6 +1,8 @@
 import { PUBLIC_SPEAKER_STATUSES, type Database } from '@event-service/db'
 import { notFound } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
+import type { EmbedCache } from '../cache/embed-cache.ts'
+import type { TokenLookup } from '../tokens/token-store.ts'
 import {
   presentEvent,
   presentSession,
@@ -33,6 +35,28 @@ export interface EventData {
   speakersById: Map<string, PublicSpeaker>
   ticketIds: Set<string>
   responses: Map<string, SerializedBody>
+}
+
+/** Keys of the serialised answers in `EventData.responses`, for the routes and the hot path alike. */
+export const responseKey = {
+  event: () => 'event',
+  sessions: (day: string | undefined, track: string | undefined) => `sessions\n${day ?? ''}\n${track ?? '\u0000'}`,
+  session: (sessionId: string) => `session\n${sessionId}`,
+  speakers: () => 'speakers',
+  speaker: (speakerId: string) => `speaker\n${speakerId}`,
+}
+
+/**
+ * The event's public data: from the cache when it is known to hold every change committed before
+ * this request (`cacheCurrent`), else loaded (and cached when still current).
+ */
+export function eventDataOf(
+  db: Kysely<Database>,
+  cache: EmbedCache<TokenLookup, EventData>,
+  eventId: string,
+  cacheCurrent: boolean,
+): EventData | Promise<EventData> {
+  return (cacheCurrent && cache.events.get(eventId)) || cache.events.getOrLoad(eventId, () => loadEventData(db, eventId), cacheCurrent)
 }
 
 function dayFormatter(timezone: string): Intl.DateTimeFormat {

@@ -3,7 +3,6 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import accepts from 'accepts'
 import type { IncomingMessage } from 'node:http'
-import type { Context } from 'koa'
 
 const gzipAsync = promisify(gzip)
 const brotliAsync = promisify(brotliCompress)
@@ -63,34 +62,28 @@ export function encodingFor(body: SerializedBody, acceptEncoding: string): Encod
   return encoding
 }
 
-/**
- * Sends a serialised answer: 304 when the browser's copy is current, else the bytes in the best
- * encoding the client accepts. `Cache-Control: private, no-cache` lets a browser keep the answer
- * but makes it ask (with If-None-Match) every time, so a revoked token is refused on the very next
- * request instead of being served from a cache.
- */
-export async function sendSerialized(ctx: Context, body: SerializedBody): Promise<void> {
-  ctx.status = 200
-  ctx.set('Cache-Control', 'private, no-cache')
-  ctx.set('ETag', body.etag)
-  ctx.vary('Accept-Encoding')
-  if (matchesEtag(ctx.get('If-None-Match'), body.etag)) {
-    ctx.status = 304
-    return
-  }
-  ctx.type = 'application/json; charset=utf-8'
-  const accepted = encodingFor(body, ctx.get('Accept-Encoding'))
-  if (accepted === 'br') {
+/** The bytes of `body` in `encoding` when they are made already (synchronous, for the hot path). */
+export function encodedBytes(body: SerializedBody, encoding: Encoding): Buffer | undefined {
+  return encoding === 'br' ? body.brBytes : encoding === 'gzip' ? body.gzipBytes : body.json
+}
+
+/** Makes (once per body, shared by concurrent callers) and keeps the bytes of `body` in `encoding`. */
+export function encode(body: SerializedBody, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'br') {
     body.br ??= brotliAsync(body.json, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.json.length },
-    }).then((bytes) => (body.brBytes = bytes))
-    ctx.set('Content-Encoding', 'br')
-    ctx.body = await body.br
-  } else if (accepted === 'gzip') {
-    body.gzip ??= gzipAsync(body.json).then((bytes) => (body.gzipBytes = bytes))
-    ctx.set('Content-Encoding', 'gzip')
-    ctx.body = await body.gzip
-  } else {
-    ctx.body = body.json
+    }).then((bytes) => {
+      body.brBytes = bytes
+      return bytes
+    })
+    return body.br
   }
+  if (encoding === 'gzip') {
+    body.gzip ??= gzipAsync(body.json).then((bytes) => {
+      body.gzipBytes = bytes
+      return bytes
+    })
+    return body.gzip
+  }
+  return Promise.resolve(body.json)
 }

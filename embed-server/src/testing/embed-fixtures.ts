@@ -22,7 +22,7 @@ export async function startEmbedServer(
     ...(options.widgetsDir ? { widgetsDir: options.widgetsDir } : {}),
     ...(options.cache === false ? { cache: false } : {}),
   })
-  const server: RunningServer = await listen(embed.app.callback(), { host: '127.0.0.1', port: 0 })
+  const server: RunningServer = await listen(embed.callback(), { host: '127.0.0.1', port: 0 })
   return {
     url: server.url,
     async close() {

@@ -1,6 +1,6 @@
 import type Router from '@koa/router'
+import type { RouterMiddleware } from '@koa/router'
 import { ApiError, ok } from '@event-service/server-common'
-import type { Context, Middleware } from 'koa'
 import type { EmbedState, TokenVerifier } from './token-auth.ts'
 
 /** Codes an access verdict may carry: the token refusals of DESIGN.md, and a malformed event id. */
@@ -31,14 +31,14 @@ const EXPLAINED = new Set([
  */
 export function registerAccessRoute(
   router: Router<EmbedState>,
-  validIds: Middleware<EmbedState>,
-  perIpLimit: Middleware<EmbedState>,
+  validIds: RouterMiddleware<EmbedState>,
+  perIpLimit: RouterMiddleware<EmbedState>,
   verify: TokenVerifier,
 ): void {
   router.get('/v1/events/:eventId/access', readableByAnyPage, perIpLimit, async (ctx) => {
     try {
       await validIds(ctx, async () => {})
-      await verify(ctx as Context & { state: EmbedState })
+      await verify(ctx)
       ctx.body = ok({ allowed: true })
     } catch (err) {
       if (!(err instanceof ApiError) || !EXPLAINED.has(err.code)) throw err
@@ -47,7 +47,7 @@ export function registerAccessRoute(
   })
 }
 
-const readableByAnyPage: Middleware<EmbedState> = async (ctx, next) => {
+const readableByAnyPage: RouterMiddleware<EmbedState> = async (ctx, next) => {
   ctx.set('Access-Control-Allow-Origin', '*')
   // The verdict depends on the page's origin and on the token's current state.
   ctx.set('Cache-Control', 'no-store')

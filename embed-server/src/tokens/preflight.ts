@@ -1,4 +1,4 @@
-import type { Context, Middleware } from 'koa'
+import type { RouterMiddleware } from '@koa/router'
 import type { EmbedState } from './token-auth.ts'
 import { requestOrigin } from './origins.ts'
 
@@ -9,13 +9,13 @@ import { requestOrigin } from './origins.ts'
  * checked in full (a POST from a refused origin is refused before it does anything). When the token
  * is in the query, the preflight goes through the whole token check instead.
  */
-export function preflightOrigin(checkToken: Middleware<EmbedState>): Middleware<EmbedState> {
+export function preflightOrigin(checkToken: RouterMiddleware<EmbedState>): RouterMiddleware<EmbedState> {
   return async (ctx, next) => {
     ctx.vary('Origin')
     const origin = ctx.get('Origin')
     if (ctx.query.token !== undefined) {
       // checkToken sets corsOrigin itself when it accepts, and throws when it refuses.
-      await checkToken(ctx as Context & { state: EmbedState }, next)
+      await checkToken(ctx, next)
       return
     }
     if (origin && requestOrigin(origin, undefined)) ctx.state.corsOrigin = origin

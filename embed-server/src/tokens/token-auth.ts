@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto'
 import { isWellFormedSecret, type Database } from '@event-service/db'
 import { ApiError, type RequestState } from '@event-service/server-common'
-import type { Context, Middleware } from 'koa'
+import type { RouterContext, RouterMiddleware } from '@koa/router'
 import type { Kysely } from 'kysely'
 import type { InvalidatedCache } from '../cache/embed-cache.ts'
 import { requestOrigin } from './origins.ts'
@@ -15,6 +15,12 @@ export interface EmbedState extends RequestState {
   /** The request's `Origin`, when it may be granted CORS. */
   corsOrigin?: string
 }
+
+/**
+ * Sent with every answer that went through the token check: the answer depends on `Origin` (the
+ * token's allowed origins, and the CORS grant of a success).
+ */
+export const TOKEN_CHECK_HEADERS = { Vary: 'Origin' } as const
 
 const refuse = (status: number, code: ConstructorParameters<typeof ApiError>[1], message: string) => new ApiError(status, code, message)
 
@@ -72,7 +78,7 @@ export function corsOriginOf(originHeader: string): string | undefined {
 }
 
 /** Checks a request's token, leaving `ctx.state.token`, `cacheCurrent` and `corsOrigin` when it may be used. */
-export type TokenVerifier = (ctx: Context & { state: EmbedState }) => Promise<void>
+export type TokenVerifier = (ctx: RouterContext<EmbedState>) => Promise<void>
 
 /**
  * The one place embed tokens are enforced, in the order of DESIGN.md's rejection table: missing,
@@ -97,7 +103,7 @@ export function tokenVerifier(deps: {
     const token =
       (cacheCurrent && cache.tokens.get(tokenHash)) ||
       (await cache.tokens.getOrLoad(tokenHash, () => findTokenByHash(db, tokenHash), cacheCurrent))
-    const eventId = (ctx as Context & { params?: Record<string, string> }).params?.eventId
+    const eventId = ctx.params.eventId
     const originHeader = ctx.get('Origin')
     const refusal = tokenRefusal(token, eventId, originHeader, ctx.get('Referer'), Date.now())
     if (refusal) throw refusal
@@ -117,10 +123,9 @@ export function tokenVerifier(deps: {
  * const verify = tokenVerifier({ db, cache })
  * router.get('/v1/events/:eventId', checkToken(verify), grantCors, handler)
  */
-export function checkToken(verify: TokenVerifier): Middleware<EmbedState> {
+export function checkToken(verify: TokenVerifier): RouterMiddleware<EmbedState> {
   return async (ctx, next) => {
-    // The answer depends on Origin: the token's allowed origins, and the CORS grant of a success.
-    ctx.vary('Origin')
+    ctx.set(TOKEN_CHECK_HEADERS)
     await verify(ctx)
     await next()
   }

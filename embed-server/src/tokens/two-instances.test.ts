@@ -36,7 +36,7 @@ describe.each(DIALECTS)('two embed instances and the admin API on %s', (dialect)
     b = await startEmbedServer(await handleFor())
     const config = loadConfig({ ADMIN_PORT: '0', LOG_LEVEL: 'silent' })
     const adminApp = await createAdminApp({ db: base.db, config, logger: createLogger('silent') })
-    admin = { server: await listen(adminApp.app.callback(), { host: '127.0.0.1', port: 0 }), close: adminApp.close }
+    admin = { server: await listen(adminApp.callback(), { host: '127.0.0.1', port: 0 }), close: adminApp.close }
 
     ev = await seedEvent(base.db)
     apiKey = generateSecret('sk')

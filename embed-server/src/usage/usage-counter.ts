@@ -1,6 +1,8 @@
+import type { RouterMiddleware } from '@koa/router'
 import type { Database } from '@event-service/db'
 import { sql, type Kysely } from 'kysely'
 import type { Logger } from 'pino'
+import type { EmbedState } from '../tokens/token-auth.ts'
 
 /** How often counted requests are written: DESIGN.md promises them in the admin API within 5 s. */
 export const USAGE_FLUSH_MS = 2_000
@@ -76,5 +78,13 @@ export function createUsageCounter(db: Kysely<Database>, logger: Logger, interva
       clearInterval(timer)
       await flush()
     },
+  }
+}
+
+/** Guard step: counts the request as a use of the token that the token check accepted. */
+export function countUsage(usage: UsageCounter): RouterMiddleware<EmbedState> {
+  return async (ctx, next) => {
+    usage.count(ctx.state.token.id)
+    await next()
   }
 }
