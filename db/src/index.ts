@@ -1,6 +1,7 @@
 export * from './create-db.ts'
 export type * from './database.ts'
 export { migrateDownToZero, migrateToLatest } from './migrate.ts'
+export * from './origins/allowed-origins.ts'
 export * from './secrets/secret-token.ts'
 export * from './tables/accounts.ts'
 export type * from './tables/api-keys.ts'

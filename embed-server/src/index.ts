@@ -1,2 +1,1 @@
 export { createEmbedApp, type EmbedAppDeps } from './app.ts'
-export { compileOriginPolicy, normaliseOrigin } from './tokens/origins.ts'

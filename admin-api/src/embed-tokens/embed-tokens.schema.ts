@@ -1,8 +1,8 @@
+import { normaliseAllowedOrigin } from '@event-service/db'
 import { requiredText, uuid } from '../common/fields.ts'
 import { dataEnvelope, pageEnvelope } from '../common/envelopes.ts'
 import { listQuery } from '../common/list-query.ts'
 import { z } from '../openapi/zod.ts'
-import { normaliseOrigin } from './allowed-origins.ts'
 
 export const MAX_ALLOWED_ORIGINS = 50
 
@@ -12,7 +12,7 @@ const allowedOrigin = z
   .string()
   .max(2048, 'must be at most 2048 characters')
   .transform((value, ctx) => {
-    const origin = normaliseOrigin(value)
+    const origin = normaliseAllowedOrigin(value)
     if (origin === undefined) {
       ctx.addIssue({ code: 'custom', message: ORIGIN_MESSAGE })
       return z.NEVER

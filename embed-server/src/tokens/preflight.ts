@@ -1,6 +1,6 @@
 import type { RouterMiddleware } from '@koa/router'
 import type { EmbedState } from './token-auth.ts'
-import { requestOrigin } from './origins.ts'
+import { requestOrigin } from '@event-service/db'
 
 /**
  * Decides the origin of a CORS preflight (`OPTIONS`) before `grantCors` answers it. A browser sends

@@ -1,6 +1,5 @@
-import type { Database } from '@event-service/db'
+import { compileOriginPolicy, type Database, type OriginPolicy } from '@event-service/db'
 import type { Kysely } from 'kysely'
-import { compileOriginPolicy, type OriginPolicy } from './origins.ts'
 
 /** What the embed server needs to know about a token to accept or refuse a request. */
 export interface KnownToken {
