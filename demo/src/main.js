@@ -15,7 +15,9 @@ try {
   showEvent(data)
   const builder = mountBuilder(document.querySelector('#builder'), data)
   mountGallery(document.querySelector('#gallery-grid'), data, { onCustomise: (tag) => builder.select(tag) })
-  document.addEventListener('service-registered', (e) => toast(`Registered ${e.detail?.name ?? 'a visitor'} for the demo event.`))
+  document.addEventListener('service-registered', (e) =>
+    toast(`Registered ${e.detail?.registration?.name ?? 'a visitor'} for the demo event.`),
+  )
   document.body.dataset.ready = 'true'
 } catch (error) {
   document

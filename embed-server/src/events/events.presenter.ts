@@ -1,67 +1,24 @@
 import type { EventRow, SessionRow, SpeakerRow, Ticket } from '@event-service/db'
+import type {
+  PublicEvent,
+  PublicSession,
+  PublicSessionSpeaker,
+  PublicSpeaker,
+  PublicSpeakerSession,
+  PublicTicket,
+} from './events.schema.ts'
+
+export type { PublicEvent, PublicSession, PublicSessionSpeaker, PublicSpeaker, PublicSpeakerSession, PublicTicket }
 
 // Allow-lists: every public object is built field by field from a row, so a column added to a
-// table never reaches the public API by accident (and a speaker's email never does).
-
-/** `GET /v1/events/{eventId}`. */
-export interface PublicEvent {
-  id: string
-  name: string
-  description: string | null
-  timezone: string
-  starts_at: string
-  ends_at: string
-  venue: string | null
-  tickets: { id: string; name: string; description: string | null; price: string | null }[]
-}
-
-/** A speaker as shown inside a session. */
-export interface PublicSessionSpeaker {
-  id: string
-  name: string
-  title: string | null
-  company: string | null
-  photo_url: string | null
-}
-
-/** `GET /v1/events/{eventId}/sessions` items. */
-export interface PublicSession {
-  id: string
-  title: string
-  description: string | null
-  starts_at: string
-  ends_at: string
-  track: string | null
-  room: string | null
-  speakers: PublicSessionSpeaker[]
-}
-
-/** A session as shown inside a speaker. */
-export interface PublicSpeakerSession {
-  id: string
-  title: string
-  starts_at: string
-  ends_at: string
-  track: string | null
-  room: string | null
-}
-
-/** `GET /v1/events/{eventId}/speakers` items. */
-export interface PublicSpeaker {
-  id: string
-  name: string
-  title: string | null
-  company: string | null
-  bio: string | null
-  photo_url: string | null
-  sessions: PublicSpeakerSession[]
-}
+// table never reaches the public API by accident (and a speaker's email never does). Their
+// shapes are the schemas of events.schema.ts.
 
 export type PublicEventFields = Pick<EventRow, 'id' | 'name' | 'description' | 'timezone' | 'starts_at' | 'ends_at' | 'venue' | 'tickets'>
 export type PublicSessionFields = Pick<SessionRow, 'id' | 'title' | 'description' | 'starts_at' | 'ends_at' | 'track' | 'room'>
 export type PublicSpeakerFields = Pick<SpeakerRow, 'id' | 'name' | 'title' | 'company' | 'bio' | 'photo_url'>
 
-const presentTicket = (t: Ticket) => ({ id: t.id, name: t.name, description: t.description ?? null, price: t.price ?? null })
+const presentTicket = (t: Ticket): PublicTicket => ({ id: t.id, name: t.name, description: t.description ?? null, price: t.price ?? null })
 
 export const presentEvent = (row: PublicEventFields): PublicEvent => ({
   id: row.id,

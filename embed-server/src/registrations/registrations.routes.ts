@@ -10,7 +10,10 @@ import type { TokenLookup } from '../tokens/token-store.ts'
 import { REGISTRATION_BODY_LIMIT, RegistrationBody } from './registrations.schema.ts'
 import { register } from './registrations.service.ts'
 
-/** `POST /v1/events/{eventId}/registrations`: 201 when new, 200 when this email had registered. */
+/**
+ * `POST /v1/events/{eventId}/registrations`: 201 with `{event_id, name, ticket_id}` of what was
+ * sent, for a new registration and for a repeat of an email already registered alike.
+ */
 export function registerRegistrationRoutes(
   router: Router<EmbedState>,
   guard: RouterMiddleware<EmbedState>,
@@ -24,9 +27,9 @@ export function registerRegistrationRoutes(
     jsonBody({ limit: REGISTRATION_BODY_LIMIT, limitLabel: '16 KiB' }),
     validated({ body: RegistrationBody }, async (ctx: RouterContext<EmbedState>, { body }) => {
       const event = await eventDataOf(deps.db, deps.cache, ctx.state.token.eventId, ctx.state.cacheCurrent)
-      const { created, registration } = await register(deps.db, event, body)
-      ctx.status = created ? 201 : 200
-      ctx.body = ok(registration)
+      const answer = await register(deps.db, event, body)
+      ctx.status = 201
+      ctx.body = ok(answer)
     }),
   )
 }

@@ -1,44 +1,34 @@
-import type { Database, RegistrationRow } from '@event-service/db'
+import type { Database } from '@event-service/db'
 import { validationError } from '@event-service/server-common'
 import { sql, type Kysely } from 'kysely'
 import type { EventData } from '../events/events.service.ts'
-import type { RegistrationBody } from './registrations.schema.ts'
+import type { RegistrationAnswer, RegistrationBody } from './registrations.schema.ts'
 
-/** A registration as the embed API returns it: never the email or the answers. */
-export interface PublicRegistration {
-  id: string
-  event_id: string
-  name: string
-  ticket_id: string | null
-  created_at: string
-}
-
-const present = (row: Pick<RegistrationRow, 'id' | 'event_id' | 'name' | 'ticket_id' | 'created_at'>): PublicRegistration => ({
-  id: row.id,
-  event_id: row.event_id,
-  name: row.name,
-  ticket_id: row.ticket_id,
-  created_at: row.created_at.toISOString(),
+/** The answer's allow-list: what was sent, never the email or the answers. */
+const present = (eventId: string, body: RegistrationBody): RegistrationAnswer => ({
+  event_id: eventId,
+  name: body.name,
+  ticket_id: body.ticket_id ?? null,
 })
 
-const COLUMNS = ['id', 'event_id', 'name', 'ticket_id', 'created_at'] as const
-
 /**
- * Registers a person for an event once per (event, email compared case-insensitively): a repeat
- * returns the first registration unchanged (`created: false`), concurrent ones included, thanks to
- * the unique index `registrations_event_email_key`.
+ * Registers a person for an event once per (event, email compared case-insensitively), and
+ * answers a repeat exactly like a new registration (DESIGN.md): otherwise anyone with the public
+ * token could test emails and read who registered. One statement either way, `insert … on
+ * conflict do nothing` on the unique index `registrations_event_email_key`, so a repeat changes
+ * nothing stored (concurrent ones included) and takes no extra query that would time differently.
  */
 export async function register(
   db: Kysely<Database>,
   event: Pick<EventData, 'accountId' | 'event' | 'ticketIds'>,
   body: RegistrationBody,
-): Promise<{ created: boolean; registration: PublicRegistration }> {
+): Promise<RegistrationAnswer> {
   const ticketId = body.ticket_id ?? null
   if (event.ticketIds.size > 0 && ticketId === null) throw validationError([{ path: 'ticket_id', message: 'Choose a ticket' }])
   if (ticketId !== null && !event.ticketIds.has(ticketId)) {
     throw validationError([{ path: 'ticket_id', message: 'This event has no such ticket' }])
   }
-  const inserted = await db
+  await db
     .insertInto('registrations')
     .values({
       account_id: event.accountId,
@@ -49,14 +39,6 @@ export async function register(
       answers: JSON.stringify(body.answers ?? {}),
     })
     .onConflict((oc) => oc.expression(sql`event_id, lower(email)`).doNothing())
-    .returning(COLUMNS)
-    .executeTakeFirst()
-  if (inserted) return { created: true, registration: present(inserted) }
-  const existing = await db
-    .selectFrom('registrations')
-    .select(COLUMNS)
-    .where('event_id', '=', event.event.id)
-    .where(sql<string>`lower(email)`, '=', body.email.toLowerCase())
-    .executeTakeFirstOrThrow()
-  return { created: false, registration: present(existing) }
+    .execute()
+  return present(event.event.id, body)
 }

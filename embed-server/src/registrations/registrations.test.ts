@@ -1,8 +1,15 @@
 import type { DbHandle } from '@event-service/db'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REGISTRATIONS_PER_MINUTE } from '../rate-limit/embed-rate-limit.ts'
 import { seedEvent, seedToken, startEmbedServer, type SeededEvent, type TestEmbedServer } from '../testing/embed-fixtures.ts'
+
+/**
+ * Headers that differ between any two requests, whatever they ask: the time, the request's id, the
+ * count left and the end of the window (a time too, in whole seconds).
+ */
+const PER_REQUEST_HEADERS = new Set(['date', 'x-request-id', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
 
 const TICKETS = [
   { id: 'standard', name: 'Standard' },
@@ -36,6 +43,21 @@ describe.each(DIALECTS)('registrations on %s', (dialect) => {
       body: typeof body === 'string' ? body : JSON.stringify(body),
     })
 
+  /** The stored registration of an email, every column. */
+  const storedRegistration = (ev: SeededEvent, email: string) =>
+    dbHandle.db
+      .selectFrom('registrations')
+      .selectAll()
+      .where('event_id', '=', ev.eventId)
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirstOrThrow()
+
+  /** Status, body and every header but those that differ between any two requests. */
+  const answerOf = async (res: Response) => {
+    const headers = Object.fromEntries([...res.headers].filter(([name]) => !PER_REQUEST_HEADERS.has(name)))
+    return { status: res.status, headers, headerNames: [...res.headers.keys()].sort(), body: await res.text() }
+  }
+
   const fieldsOf = async (res: Response) => {
     const body = (await res.json()) as { error: { code: string; details: { fields?: { path: string }[] } } }
     return { status: res.status, code: body.error.code, paths: (body.error.details.fields ?? []).map((f) => f.path) }
@@ -51,38 +73,55 @@ describe.each(DIALECTS)('registrations on %s', (dialect) => {
       website: '',
     })
     expect(res.status).toBe(201)
-    const { data } = (await res.json()) as { data: Record<string, unknown> }
-    expect(Object.keys(data).sort()).toEqual(['created_at', 'event_id', 'id', 'name', 'ticket_id'])
-    expect(data).toMatchObject({ event_id: ev.eventId, name: 'Grace Hopper', ticket_id: 'student' })
-    const row = await dbHandle.db
-      .selectFrom('registrations')
-      .selectAll()
-      .where('id', '=', data.id as string)
-      .executeTakeFirstOrThrow()
-    expect(row.account_id).toBe(ev.accountId)
-    expect(row.answers).toEqual({ diet: 'vegan' })
+    expect(await res.json()).toEqual({ success: true, data: { event_id: ev.eventId, name: 'Grace Hopper', ticket_id: 'student' } })
+    const row = await storedRegistration(ev, 'grace@example.org')
+    expect(row).toMatchObject({ account_id: ev.accountId, name: 'Grace Hopper', ticket_id: 'student', answers: { diet: 'vegan' } })
   })
 
-  it('answers a repeat with the same email (any case) 200 and the first registration, creating nothing', async () => {
+  it('answers a repeat of a registered email (any case) byte for byte like a new registration, and stores nothing of it', async () => {
     const ev = await eventWithToken()
-    const first = (await (await post(ev, { name: 'Ada', email: 'ada@example.org', ticket_id: 'standard' })).json()) as {
-      data: { id: string }
-    }
-    const again = await post(ev, { name: 'Someone Else', email: 'ADA@Example.org', ticket_id: 'student' })
-    expect(again.status).toBe(200)
-    const { data } = (await again.json()) as { data: { id: string; name: string; ticket_id: string } }
-    expect(data).toMatchObject({ id: first.data.id, name: 'Ada', ticket_id: 'standard' })
+    const first = { name: 'Ada Lovelace', email: 'ada@example.org', ticket_id: 'student', answers: { diet: 'none' } }
+    const repeat = { name: 'Ada', email: 'ADA@Example.org', ticket_id: 'standard', answers: { diet: 'vegan' } }
+    const fresh = { name: 'Ada', email: 'another.ada@example.org', ticket_id: 'standard' }
+    await post(ev, first)
+    const before = await storedRegistration(ev, 'ada@example.org')
+
+    const repeatResponse = await post(ev, repeat)
+    const createResponse = await post(ev, fresh)
+    // Each counts once against the registration limit.
+    const remaining = (res: Response) => Number(res.headers.get('x-ratelimit-remaining'))
+    expect(remaining(repeatResponse) - remaining(createResponse)).toBe(1)
+    const repeated = await answerOf(repeatResponse)
+    const created = await answerOf(createResponse)
+    expect(repeated).toEqual(created)
+    expect(created.status).toBe(201)
+    expect(JSON.parse(created.body)).toEqual({ success: true, data: { event_id: ev.eventId, name: 'Ada', ticket_id: 'standard' } })
+    expect(await storedRegistration(ev, 'ada@example.org')).toEqual(before)
+  })
+
+  it('answers a repeat with the name and ticket it was sent, leaving the stored registration unchanged', async () => {
+    const ev = await eventWithToken()
+    await post(ev, { name: 'Ada Lovelace', email: 'ada@example.org', ticket_id: 'standard' })
+    const before = await storedRegistration(ev, 'ada@example.org')
+    const again = await post(ev, { name: 'Someone Else', email: 'Ada@example.ORG', ticket_id: 'student', answers: { x: 'y' } })
+    expect(again.status).toBe(201)
+    expect(await again.json()).toEqual({ success: true, data: { event_id: ev.eventId, name: 'Someone Else', ticket_id: 'student' } })
+    expect(await storedRegistration(ev, 'ada@example.org')).toEqual(before)
+    expect(before).toMatchObject({ name: 'Ada Lovelace', ticket_id: 'standard', answers: {} })
     const rows = await dbHandle.db.selectFrom('registrations').select('id').where('event_id', '=', ev.eventId).execute()
     expect(rows).toHaveLength(1)
   })
 
-  it('creates one registration from concurrent identical requests', async () => {
+  it('creates one registration from concurrent identical requests, all answered alike', async () => {
     const ev = await eventWithToken()
-    const statuses = (
-      await Promise.all([1, 2, 3].map(() => post(ev, { name: 'Lin', email: 'lin@example.org', ticket_id: 'standard' })))
-    ).map((r) => r.status)
-    expect(statuses.filter((s) => s === 201)).toHaveLength(1)
-    expect(statuses.filter((s) => s === 200)).toHaveLength(2)
+    const answers = await Promise.all(
+      [1, 2, 3].map(async () => answerOf(await post(ev, { name: 'Lin', email: 'lin@example.org', ticket_id: 'standard' }))),
+    )
+    expect(answers[0]?.status).toBe(201)
+    expect(answers[1]).toEqual(answers[0])
+    expect(answers[2]).toEqual(answers[0])
+    const rows = await dbHandle.db.selectFrom('registrations').select('id').where('event_id', '=', ev.eventId).execute()
+    expect(rows).toHaveLength(1)
   })
 
   it('refuses a filled honeypot 400 VALIDATION_ERROR at website', async () => {

@@ -180,8 +180,11 @@ export class EmbedClient {
     return shareGet(this.url(`/speakers/${encodeURIComponent(id)}`), this.accessUrl, signal)
   }
 
-  /** Registers an attendee; `created` is false when the email was already registered (200). */
-  async register(input: RegistrationInput, signal?: AbortSignal): Promise<{ registration: Registration; created: boolean }> {
+  /**
+   * Registers an attendee. A new registration and a repeat of an email already registered are
+   * answered alike (201, `{event_id, name, ticket_id}` of what was sent).
+   */
+  async register(input: RegistrationInput, signal?: AbortSignal): Promise<Registration> {
     let res: Response
     try {
       res = await fetch(this.url('/registrations'), {
@@ -195,7 +198,6 @@ export class EmbedClient {
       throw signal?.aborted ? err : await explainFailure(err, this.accessUrl)
     }
     if (!res.ok) throw await ApiError.fromResponse(res)
-    const body = (await res.json()) as { data: Registration }
-    return { registration: body.data, created: res.status === 201 }
+    return ((await res.json()) as { data: Registration }).data
   }
 }

@@ -69,11 +69,9 @@ export interface RegistrationInput {
 }
 
 export interface Registration {
-  id: string
   event_id: string
   name: string
   ticket_id: string | null
-  created_at: string
 }
 
 /** Rejection codes of the embed API (docs/embed-api.md), plus the client's own `NETWORK_ERROR`. */

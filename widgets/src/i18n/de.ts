@@ -73,7 +73,6 @@ export const de: Messages = {
   fixErrors: 'Bitte korrigieren Sie die markierten Felder.',
   thanks: (name) => `Vielen Dank, ${name}!`,
   confirmed: 'Ihre Anmeldung ist bestätigt.',
-  alreadyRegistered: 'Diese E-Mail-Adresse ist für diese Veranstaltung bereits angemeldet. Alles erledigt.',
   registerAnother: 'Weitere Person anmelden',
   honeypot: 'Dieses Feld leer lassen',
 }

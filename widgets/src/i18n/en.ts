@@ -75,7 +75,6 @@ export const en = {
   fixErrors: 'Please correct the highlighted fields.',
   thanks: (name: string) => `Thank you, ${name}!`,
   confirmed: 'Your registration is confirmed.',
-  alreadyRegistered: 'This email address was already registered for this event, so you are all set.',
   registerAnother: 'Register someone else',
   honeypot: 'Leave this field empty',
 }

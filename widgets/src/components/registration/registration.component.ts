@@ -9,11 +9,12 @@ import { renderError, renderSkeleton } from '../../base/templates.js'
 import { stateStyles } from '../../styles/theme.styles.js'
 import { registrationStyles } from './registration.styles.js'
 
-/** Detail of the `service-registered` event. */
+/**
+ * Detail of the `service-registered` event: what the server accepted. A repeat of an email that
+ * was already registered is answered alike (the server tells no one whether an email is known).
+ */
 export interface RegisteredDetail {
   registration: Registration
-  /** False when this email was already registered (nothing was changed). */
-  created: boolean
 }
 
 type Field = 'name' | 'email' | 'ticket'
@@ -28,7 +29,7 @@ const SERVER_FIELDS: Record<string, Field> = { name: 'name', email: 'email', tic
  *
  * @summary Event registration form with validation and a confirmation state.
  *
- * @fires service-registered - A registration was accepted; `detail` is `{ registration, created }`.
+ * @fires service-registered - A registration was accepted; `detail` is `{ registration }` (`event_id`, `name`, `ticket_id`).
  *
  * @csspart form - The form.
  * @csspart field - A field wrapper.
@@ -51,7 +52,8 @@ export class ServiceRegistration extends ServiceElement {
   @state() private errors: Partial<Record<Field, string>> = {}
   @state() private formError?: unknown
   @state() private submitting = false
-  @state() private done?: RegisteredDetail
+  /** The name just typed, once the registration was accepted: the thank-you uses it. */
+  @state() private registeredName?: string
 
   private fieldsOf(form: HTMLFormElement) {
     const get = (n: string) => (form.elements.namedItem(n) as HTMLInputElement | RadioNodeList | null)?.value ?? ''
@@ -80,14 +82,16 @@ export class ServiceRegistration extends ServiceElement {
     if (Object.keys(this.errors).length) return this.focusFirstError()
     this.submitting = true
     try {
-      const result = await this.api.register({
+      const registration = await this.api.register({
         name: values.name,
         email: values.email,
         ...(values.ticket ? { ticket_id: values.ticket } : {}),
         website: values.website,
       })
-      this.done = result
-      this.dispatchEvent(new CustomEvent<RegisteredDetail>('service-registered', { detail: result, bubbles: true, composed: true }))
+      this.registeredName = values.name
+      this.dispatchEvent(
+        new CustomEvent<RegisteredDetail>('service-registered', { detail: { registration }, bubbles: true, composed: true }),
+      )
       await this.updateComplete
       this.renderRoot.querySelector<HTMLElement>('.done')?.focus()
     } catch (err) {
@@ -123,7 +127,7 @@ export class ServiceRegistration extends ServiceElement {
   }
 
   private reset(): void {
-    this.done = undefined
+    this.registeredName = undefined
     this.errors = {}
   }
 
@@ -132,18 +136,17 @@ export class ServiceRegistration extends ServiceElement {
       ${this.data.render({
         pending: () => renderSkeleton(this.t, 1, 2),
         error: (err) => renderError(err, this.t, () => void this.data.run()),
-        complete: (event) => (this.done ? this.renderDone() : this.renderForm(event)),
+        complete: (event) => (this.registeredName === undefined ? this.renderForm(event) : this.renderDone(this.registeredName)),
       })}
     </div>`
   }
 
-  private renderDone() {
+  private renderDone(name: string) {
     const { t } = this
-    const { registration, created } = this.done!
     return html`<div class="done" part="confirmation" role="status" tabindex="-1">
       ${checkIcon()}
-      <h2 class="done__title">${t.thanks(registration.name)}</h2>
-      <p>${created ? t.confirmed : t.alreadyRegistered}</p>
+      <h2 class="done__title">${t.thanks(name)}</h2>
+      <p>${t.confirmed}</p>
       <button class="btn" part="button" @click=${this.reset}>${t.registerAnother}</button>
     </div>`
   }
