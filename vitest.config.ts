@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
-// Server-side tests (db, admin API, embed server). Widgets test in a real browser with
+// Server-side tests (db, admin API, embed server), and the checks that the widgets' generated
+// files match the embed server. Widgets test in a real browser with
 // @web/test-runner and e2e with Playwright; `npm test` runs all three.
 export default defineConfig({
   test: {
@@ -10,6 +11,9 @@ export default defineConfig({
       'admin-api/src/**/*.test.ts',
       'embed-server/src/**/*.test.ts',
       'scripts/**/*.test.ts',
+      // The widgets' generated files against their sources (the widgets themselves test in Chromium).
+      'widgets/scripts/**/*.test.ts',
+      'widgets/test/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -10,6 +10,7 @@ import type { EventData } from './events/events.service.ts'
 import { createFastPath, type FastPath } from './fast-path.ts'
 import { composeGuard, type GuardStep, guardSteps } from './guard/guard-chain.ts'
 import { validPathIds } from './guard/path-ids.ts'
+import { registerOpenApiRoute } from './openapi/openapi.routes.ts'
 import { createEmbedRateLimits } from './rate-limit/embed-rate-limit.ts'
 import { registerRegistrationRoutes } from './registrations/registrations.routes.ts'
 import { widgetFiles } from './static/widget-files.ts'
@@ -76,6 +77,7 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   registerEventRoutes(router, guard, { db, cache })
   registerRegistrationRoutes(router, guard, limits.registrations, { db, cache })
   registerAccessRoute(router, validPathIds, limits.access, verifyToken)
+  registerOpenApiRoute(router)
   router.options(
     ['/v1/events/:eventId', '/v1/events/:eventId/*rest'],
     validPathIds,

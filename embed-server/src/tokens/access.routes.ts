@@ -1,19 +1,8 @@
 import type Router from '@koa/router'
 import type { RouterMiddleware } from '@koa/router'
 import { ApiError, ok } from '@event-service/server-common'
+import { type AccessVerdict, isAccessRefusal } from './access.schema.ts'
 import type { EmbedState, TokenVerifier } from './token-auth.ts'
-
-/** Codes an access verdict may carry: the token refusals of DESIGN.md, and a malformed event id. */
-const EXPLAINED = new Set([
-  'TOKEN_MISSING',
-  'INVALID_TOKEN',
-  'TOKEN_REVOKED',
-  'TOKEN_DISABLED',
-  'TOKEN_EXPIRED',
-  'EVENT_MISMATCH',
-  'ORIGIN_NOT_ALLOWED',
-  'VALIDATION_ERROR',
-])
 
 /**
  * `GET /v1/events/{eventId}/access`: whether this token may be used for this event from the
@@ -39,10 +28,10 @@ export function registerAccessRoute(
     try {
       await validIds(ctx, async () => {})
       await verify(ctx)
-      ctx.body = ok({ allowed: true })
+      ctx.body = ok<AccessVerdict>({ allowed: true })
     } catch (err) {
-      if (!(err instanceof ApiError) || !EXPLAINED.has(err.code)) throw err
-      ctx.body = ok({ allowed: false, code: err.code, message: err.message })
+      if (!(err instanceof ApiError) || !isAccessRefusal(err.code)) throw err
+      ctx.body = ok<AccessVerdict>({ allowed: false, code: err.code, message: err.message })
     }
   })
 }

@@ -1,7 +1,7 @@
 import { ApiError } from './api-error.js'
 import {
+  type AccessVerdict,
   ERROR_CODES,
-  type ErrorCode,
   type EventInfo,
   type Registration,
   type RegistrationInput,
@@ -39,17 +39,11 @@ function adoptPrefetched(url: string): Promise<Response> | undefined {
   return response
 }
 
-interface Verdict {
-  allowed?: boolean
-  code?: ErrorCode
-  message?: string
-}
-
 /**
  * `GET …/access` answers by URL, kept a few seconds: the reads of one widget (or of several widgets
  * with one token) fail together but not at the same instant, and share one question.
  */
-const verdicts = new Map<string, Promise<Verdict | undefined>>()
+const verdicts = new Map<string, Promise<AccessVerdict | undefined>>()
 const VERDICT_TTL_MS = 5_000
 
 /**
@@ -61,14 +55,15 @@ async function explainFailure(err: unknown, accessUrl: string): Promise<ApiError
   let verdict = verdicts.get(accessUrl)
   if (!verdict) {
     verdict = fetch(accessUrl, { credentials: 'omit', cache: 'no-store' })
-      .then(async (res) => ((await res.json()) as { data?: Verdict }).data)
+      .then(async (res) => ((await res.json()) as { data?: AccessVerdict }).data)
       .catch(() => undefined)
     const asked = verdict
     setTimeout(() => verdicts.get(accessUrl) === asked && verdicts.delete(accessUrl), VERDICT_TTL_MS)
     verdicts.set(accessUrl, verdict)
   }
   const v = await verdict
-  return v?.allowed === false && v.code && ERROR_CODES.includes(v.code) ? new ApiError(0, v.code, v.message ?? v.code) : networkError(err)
+  // Checked, not trusted: whatever answers there is not necessarily our server.
+  return v?.allowed === false && ERROR_CODES.includes(v.code) ? new ApiError(0, v.code, v.message || v.code) : networkError(err)
 }
 
 function shareGet<T>(url: string, accessUrl: string, signal?: AbortSignal): Promise<T> {

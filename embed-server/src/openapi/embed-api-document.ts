@@ -1,0 +1,196 @@
+import { OpenAPIRegistry, OpenApiGeneratorV3, type RouteConfig } from '@asteasolutions/zod-to-openapi'
+import { PublicEvent, PublicSession, PublicSpeaker } from '../events/events.schema.ts'
+import { RegistrationAnswer, RegistrationBody } from '../registrations/registrations.schema.ts'
+import { AccessVerdict } from '../tokens/access.schema.ts'
+import { dataEnvelope, ErrorEnvelope } from './envelopes.ts'
+import { z } from './zod.ts'
+
+// The embed API of docs/embed-api.md as an OpenAPI 3.0 document, built from the schemas the
+// presenters and the registration route use. GET /v1/openapi.json serves it, and the widgets'
+// types (widgets/src/api/embed-api.generated.ts) are generated from it.
+
+const uuidParam = (description: string) => z.uuid().openapi({ description, example: '0b7c6f0e-4a36-4b8e-9a57-6f1d2b3c4d5e' })
+const EventParams = z.object({ eventId: uuidParam('The event the token is bound to') })
+const SessionParams = EventParams.extend({ sessionId: uuidParam('A session of the event') })
+const SpeakerParams = EventParams.extend({ speakerId: uuidParam('A public speaker of the event') })
+// Checked by the route itself (events.routes.ts); described here with the same limits.
+const SessionsQuery = z.object({
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .openapi({ description: 'Only sessions starting on this date in the event’s time zone', example: '2031-06-10' }),
+  track: z.string().max(200).optional().openapi({ description: 'Only sessions of this track' }),
+})
+
+const ERRORS = {
+  400: 'Malformed id or query (`VALIDATION_ERROR`); `details.fields` lists each invalid input',
+  401: 'No token (`TOKEN_MISSING`), an unknown, revoked or expired one (`INVALID_TOKEN`, `TOKEN_REVOKED`, `TOKEN_EXPIRED`)',
+  403: 'Token disabled (`TOKEN_DISABLED`), bound to another event (`EVENT_MISMATCH`), or this origin not allowed (`ORIGIN_NOT_ALLOWED`)',
+  404: 'No such event, session or public speaker (`NOT_FOUND`)',
+  413: 'Body larger than 16 KiB (`PAYLOAD_TOO_LARGE`)',
+  415: 'Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`)',
+  429: 'Too many requests (`RATE_LIMIT_EXCEEDED`); see `Retry-After`',
+  500: 'Unexpected error (`INTERNAL_ERROR`)',
+} as const
+type ErrorStatus = keyof typeof ERRORS
+
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': { description: 'Requests allowed per window', schema: { type: 'integer' as const } },
+  'X-RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' as const } },
+  'X-RateLimit-Reset': { description: 'Unix time (seconds) when the window resets', schema: { type: 'integer' as const } },
+}
+
+const json = (schema: z.ZodType) => ({ 'application/json': { schema } })
+
+const errorResponses = (statuses: readonly ErrorStatus[]): RouteConfig['responses'] =>
+  Object.fromEntries(statuses.map((status) => [status, { description: ERRORS[status], content: json(ErrorEnvelope) }]))
+
+const TOKEN_SECURITY: Record<string, string[]>[] = [{ token: [] }, { bearerToken: [] }]
+const READ_ERRORS = [400, 401, 403, 404, 429, 500] as const
+
+/** One of the public reads: token-checked, cached by the browser only with revalidation (ETag). */
+function read(
+  registry: OpenAPIRegistry,
+  spec: { path: string; operationId: string; summary: string; params: z.ZodObject; query?: z.ZodObject; data: z.ZodType; name: string },
+): void {
+  registry.registerPath({
+    method: 'get',
+    path: spec.path,
+    operationId: spec.operationId,
+    summary: spec.summary,
+    tags: ['Reads'],
+    security: TOKEN_SECURITY,
+    request: { params: spec.params, ...(spec.query ? { query: spec.query } : {}) },
+    responses: {
+      200: {
+        description: 'The public data (`Cache-Control: private, no-cache` with an `ETag`)',
+        headers: { ...RATE_LIMIT_HEADERS, ETag: { description: 'Weak validator of this answer', schema: { type: 'string' } } },
+        content: json(dataEnvelope(spec.name, spec.data)),
+      },
+      304: { description: 'Unchanged since the `If-None-Match` sent' },
+      ...errorResponses(READ_ERRORS),
+    },
+  })
+}
+
+function buildDocument(): object {
+  const registry = new OpenAPIRegistry()
+  registry.registerComponent('securitySchemes', 'token', {
+    type: 'apiKey',
+    in: 'query',
+    name: 'token',
+    description: 'An embed token (`emb_…`) in the query: reads stay CORS simple requests',
+  })
+  registry.registerComponent('securitySchemes', 'bearerToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An embed token (`emb_…`) as `Authorization: Bearer emb_…`',
+  })
+
+  read(registry, {
+    path: '/events/{eventId}',
+    operationId: 'getEvent',
+    summary: 'The public fields of the event',
+    params: EventParams,
+    data: PublicEvent,
+    name: 'PublicEventResponse',
+  })
+  read(registry, {
+    path: '/events/{eventId}/sessions',
+    operationId: 'listSessions',
+    summary: 'Sessions ordered by start, room and title, with their public speakers',
+    params: EventParams,
+    query: SessionsQuery,
+    data: z.array(PublicSession),
+    name: 'PublicSessionListResponse',
+  })
+  read(registry, {
+    path: '/events/{eventId}/sessions/{sessionId}',
+    operationId: 'getSession',
+    summary: 'One session',
+    params: SessionParams,
+    data: PublicSession,
+    name: 'PublicSessionResponse',
+  })
+  read(registry, {
+    path: '/events/{eventId}/speakers',
+    operationId: 'listSpeakers',
+    summary: 'Public speakers ordered by name, with their sessions',
+    params: EventParams,
+    data: z.array(PublicSpeaker),
+    name: 'PublicSpeakerListResponse',
+  })
+  read(registry, {
+    path: '/events/{eventId}/speakers/{speakerId}',
+    operationId: 'getSpeaker',
+    summary: 'One public speaker',
+    params: SpeakerParams,
+    data: PublicSpeaker,
+    name: 'PublicSpeakerResponse',
+  })
+
+  registry.registerPath({
+    method: 'post',
+    path: '/events/{eventId}/registrations',
+    operationId: 'register',
+    summary: 'Registers a visitor',
+    description:
+      'A new registration and a repeat of an email already registered (compared case-insensitively) are answered alike: ' +
+      '201 with what was sent. A repeat changes nothing stored. Limited per client IP and event too.',
+    tags: ['Registration'],
+    security: TOKEN_SECURITY,
+    request: { params: EventParams, body: { required: true, content: json(RegistrationBody) } },
+    responses: {
+      201: {
+        description: 'Registered (or already registered: the answer is the same)',
+        headers: RATE_LIMIT_HEADERS,
+        content: json(dataEnvelope('RegistrationResponse', RegistrationAnswer)),
+      },
+      ...errorResponses([400, 401, 403, 404, 413, 415, 429, 500]),
+    },
+  })
+
+  registry.registerPath({
+    method: 'get',
+    path: '/events/{eventId}/access',
+    operationId: 'getAccess',
+    summary: 'Whether the token may be used from the requesting page, and if not, why',
+    description:
+      'Always 200 and readable by every page (`Access-Control-Allow-Origin: *`, `Cache-Control: no-store`), ' +
+      'so a widget can explain a refusal that the browser hid from it. 60 requests a minute per client IP.',
+    tags: ['Access'],
+    security: [...TOKEN_SECURITY, {}],
+    request: { params: z.object({ eventId: z.string().openapi({ description: 'The event (a malformed id is a verdict too)' }) }) },
+    responses: {
+      200: { description: 'The verdict', content: json(dataEnvelope('AccessVerdictResponse', AccessVerdict)) },
+      ...errorResponses([429, 500]),
+    },
+  })
+
+  return new OpenApiGeneratorV3(registry.definitions).generateDocument({
+    openapi: '3.0.3',
+    info: {
+      title: 'Event service embed API',
+      version: '1.0.0',
+      description:
+        'The public API the widgets call with an embed token bound to one event (docs/embed-api.md). ' +
+        'Every response uses the `{success, data}` / `{success: false, error}` envelope; times are ISO 8601 UTC.',
+    },
+    servers: [{ url: '/v1' }],
+    security: TOKEN_SECURITY,
+  })
+}
+
+let built: object | undefined
+
+/**
+ * The OpenAPI 3.0 document of the embed API (built once).
+ *
+ * @example
+ * const doc = embedApiDocument() // { openapi: '3.0.3', paths: { '/events/{eventId}': … }, … }
+ */
+export function embedApiDocument(): object {
+  built ??= buildDocument()
+  return built
+}

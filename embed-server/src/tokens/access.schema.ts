@@ -1,0 +1,32 @@
+import type { ErrorCode } from '@event-service/server-common'
+import { z } from '../openapi/zod.ts'
+
+/** Codes an access verdict may carry: the token refusals of DESIGN.md, and a malformed event id. */
+export const ACCESS_REFUSAL_CODES = [
+  'TOKEN_MISSING',
+  'INVALID_TOKEN',
+  'TOKEN_REVOKED',
+  'TOKEN_DISABLED',
+  'TOKEN_EXPIRED',
+  'EVENT_MISMATCH',
+  'ORIGIN_NOT_ALLOWED',
+  'VALIDATION_ERROR',
+] as const satisfies readonly ErrorCode[]
+export type AccessRefusalCode = (typeof ACCESS_REFUSAL_CODES)[number]
+
+const REFUSALS = new Set<string>(ACCESS_REFUSAL_CODES)
+/** Whether an error's code is one an access verdict explains. */
+export const isAccessRefusal = (code: string): code is AccessRefusalCode => REFUSALS.has(code)
+
+/** `GET /v1/events/{eventId}/access`: whether the token may be used from the requesting page, and if not, why. */
+export const AccessVerdict = z
+  .discriminatedUnion('allowed', [
+    z.strictObject({ allowed: z.literal(true) }),
+    z.strictObject({
+      allowed: z.literal(false),
+      code: z.enum(ACCESS_REFUSAL_CODES),
+      message: z.string().openapi({ example: 'This embed token has been disabled' }),
+    }),
+  ])
+  .openapi('AccessVerdict')
+export type AccessVerdict = z.infer<typeof AccessVerdict>
