@@ -47,8 +47,7 @@ describe('loader.js', () => {
     document.head.append(again)
     await done
     document.body.append(document.createElement('service-schedule'))
-    await new Promise((r) => setTimeout(r, 300))
-    expect(customElements.get('service-schedule')).to.exist
+    await until(() => customElements.get('service-schedule'), 'schedule to be defined')
     // The first copy's observer loaded it; no chunk was requested twice.
     const names = performance
       .getEntriesByType('resource')
