@@ -4,7 +4,7 @@ import type { Messages } from '../i18n/index.js'
 import { alertIcon } from './icons.js'
 
 /** Codes worth a retry button: the others need the site owner to change something. */
-const TRANSIENT = new Set(['NETWORK_ERROR', 'RATE_LIMIT_EXCEEDED', 'INTERNAL_ERROR'])
+const TRANSIENT = new Set(['NETWORK_ERROR', 'RATE_LIMIT_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'])
 
 /** The error state: what is wrong, in words a site owner can act on. */
 export function renderError(error: unknown, t: Messages, retry?: () => void) {
