@@ -1,3 +1,5 @@
+import { fieldError, summarise } from './validation-messages.ts'
+
 /** Every `error.code` either server can answer with (SPEC.md 7, DESIGN.md). */
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
@@ -48,8 +50,18 @@ export class ApiError extends Error {
   }
 }
 
-export const validationError = (fields: FieldError[], message = 'The request is invalid'): ApiError =>
-  new ApiError(400, 'VALIDATION_ERROR', message, { fields })
+/**
+ * 400 `VALIDATION_ERROR` with `details.fields`. Each message is a phrase that completes its
+ * field's name (or a sentence of its own); `error.message` summarises them.
+ *
+ * @example
+ * throw validationError([{ path: 'ends_at', message: 'must not be before starts_at' }])
+ * // {code: 'VALIDATION_ERROR', message: 'ends_at must not be before starts_at', details: {fields: [{path: 'ends_at', message: 'ends_at must not be before starts_at'}]}}
+ */
+export const validationError = (fields: FieldError[]): ApiError => {
+  const named = fields.map((f) => fieldError(f.path, f.message))
+  return new ApiError(400, 'VALIDATION_ERROR', summarise(named), { fields: named })
+}
 
 export const notFound = (what = 'Resource'): ApiError => new ApiError(404, 'NOT_FOUND', `${what} not found`)
 

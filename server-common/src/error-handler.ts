@@ -1,20 +1,21 @@
 import type { Middleware } from 'koa'
 import { ZodError } from 'zod'
-import { ApiError, errorResponse, type FieldError } from './api-error.ts'
+import { ApiError, errorResponse } from './api-error.ts'
 import type { RequestState } from './request-context.ts'
+import { fieldErrorsOf, summarise } from './validation-messages.ts'
 
 /** Postgres error codes we answer as the client's fault rather than ours. */
 const PG_UNIQUE_VIOLATION = '23505'
 const PG_CLIENT_DATA_ERRORS = new Set(['22P02', '22021', '22007', '22008', '22003', '22001', '54000'])
 
-function fieldsOf(err: ZodError): FieldError[] {
-  return err.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(root)', message: issue.message }))
-}
-
 /** Turns anything thrown below it into the error envelope; never leaks a stack or SQL. */
 function toApiError(err: unknown): ApiError | undefined {
   if (err instanceof ApiError) return err
-  if (err instanceof ZodError) return new ApiError(400, 'VALIDATION_ERROR', 'The request is invalid', { fields: fieldsOf(err) })
+  if (err instanceof ZodError) {
+    // Routes parse through `validated`, which throws an ApiError already; this is for any other parse.
+    const fields = fieldErrorsOf(err)
+    return new ApiError(400, 'VALIDATION_ERROR', summarise(fields), { fields })
+  }
   const e = err as { status?: number; type?: string; code?: string; expose?: boolean }
   // Errors of the body parser (co-body / raw-body) carry a status and a type.
   if (e.type === 'entity.parse.failed') return new ApiError(400, 'INVALID_JSON', 'The request body is not valid JSON')

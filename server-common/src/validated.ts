@@ -1,5 +1,7 @@
 import type { ParameterizedContext } from 'koa'
 import type { z } from 'zod'
+import { ApiError } from './api-error.ts'
+import { fieldErrorsOf, type InputSource, parseOptions, summarise } from './validation-messages.ts'
 
 /** The zod schemas of one route's inputs; each is optional. */
 export interface InputSchemas {
@@ -17,8 +19,19 @@ export type ParsedInput<S extends InputSchemas> = {
 type InputContext = ParameterizedContext & { params?: Record<string, string> }
 
 /**
- * Wraps a route handler so that it only ever sees validated input. A failure throws the
- * `ZodError`, which the error middleware answers with 400 `VALIDATION_ERROR` and the fields.
+ * Parses one input with the messages of `validation-messages.ts`; a failure is 400
+ * `VALIDATION_ERROR` with every problem of that input in `details.fields`.
+ */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown, source: InputSource): z.output<T> {
+  const result = schema.safeParse(input, parseOptions(source))
+  if (result.success) return result.data
+  const fields = fieldErrorsOf(result.error, source)
+  throw new ApiError(400, 'VALIDATION_ERROR', summarise(fields), { fields })
+}
+
+/**
+ * Wraps a route handler so that it only ever sees validated input. A failure is 400
+ * `VALIDATION_ERROR` with the fields, in words for people (`validation-messages.ts`).
  *
  * @example
  * router.post('/speakers', validated({ body: CreateSpeakerBody }, async (ctx, { body }) => { … }))
@@ -30,9 +43,9 @@ export function validated<S extends InputSchemas, C extends InputContext>(
   return async (ctx) => {
     const input = {
       // An absent body is an empty object, so that a body schema's own rules decide.
-      body: schemas.body?.parse(ctx.request.body ?? {}),
-      query: schemas.query?.parse(ctx.query),
-      params: schemas.params?.parse(ctx.params ?? {}),
+      body: schemas.body && parseInput(schemas.body, ctx.request.body ?? {}, 'body'),
+      query: schemas.query && parseInput(schemas.query, ctx.query, 'query'),
+      params: schemas.params && parseInput(schemas.params, ctx.params ?? {}, 'params'),
     } as ParsedInput<S>
     await handler(ctx, input)
   }

@@ -1,7 +1,7 @@
 import { PLANS } from '@event-service/db/tables/accounts.ts'
 import { z } from 'zod'
 
-const uuid = z.uuid('must be a UUID')
+const uuid = z.uuid()
 // Postgres cannot store NUL; refusing it here gives a clear error instead of a driver error.
 const name = z
   .string()
@@ -14,7 +14,7 @@ const name = z
 export const CreateAccountInput = z
   .object({
     name,
-    plan: z.enum(PLANS, { error: `must be one of ${PLANS.join(', ')}` }),
+    plan: z.enum(PLANS),
     rateLimit: z.number().int('must be an integer').positive('must be a positive integer').max(2_147_483_647).optional(),
   })
   .strict()

@@ -1,5 +1,6 @@
 import { generateSecret, hashSecret, secretPrefix, type ApiKeyRow, type Database } from '@event-service/db'
 import { conflict, notFound } from '@event-service/server-common/api-error.ts'
+import { parseOptions } from '@event-service/server-common/validation-messages.ts'
 import type { Kysely } from 'kysely'
 import { AccountId, ApiKeyId, CreateAccountInput, CreateApiKeyInput } from './accounts.schema.ts'
 
@@ -57,7 +58,7 @@ async function assertAccountExists(db: Kysely<Database>, accountId: string): Pro
  * const { account_id, api_key } = await createAccount(db, { name: 'Acme', plan: 'pro' })
  */
 export async function createAccount(db: Kysely<Database>, input: CreateAccountInput): Promise<{ account_id: string; api_key: string }> {
-  const { name, plan, rateLimit } = CreateAccountInput.parse(input)
+  const { name, plan, rateLimit } = CreateAccountInput.parse(input, parseOptions('body'))
   return db.transaction().execute(async (trx) => {
     const account = await trx
       .insertInto('accounts')
@@ -76,14 +77,14 @@ export async function createAccount(db: Kysely<Database>, input: CreateAccountIn
  * const { key_id, api_key } = await createApiKey(db, { accountId, name: 'CI key' })
  */
 export async function createApiKey(db: Kysely<Database>, input: CreateApiKeyInput): Promise<{ key_id: string; api_key: string }> {
-  const { accountId, name } = CreateApiKeyInput.parse(input)
+  const { accountId, name } = CreateApiKeyInput.parse(input, parseOptions('body'))
   await assertAccountExists(db, accountId)
   return insertKey(db, accountId, name)
 }
 
 /** The account's keys, revoked ones included, oldest first. */
 export async function listApiKeys(db: Kysely<Database>, accountId: string): Promise<ApiKeySummary[]> {
-  const id = AccountId.parse(accountId)
+  const id = AccountId.parse(accountId, parseOptions('params'))
   await assertAccountExists(db, id)
   const rows = await db
     .selectFrom('api_keys')
@@ -100,7 +101,7 @@ export async function listApiKeys(db: Kysely<Database>, accountId: string): Prom
  * `CONFLICT`, not a silent success, so that a typo in a key id cannot look like it worked.
  */
 export async function revokeApiKey(db: Kysely<Database>, keyId: string): Promise<ApiKeySummary> {
-  const id = ApiKeyId.parse(keyId)
+  const id = ApiKeyId.parse(keyId, parseOptions('params'))
   const revoked = await db
     .updateTable('api_keys')
     .set({ revoked_at: new Date() })

@@ -39,11 +39,11 @@ export function listQuery<const S extends readonly [string, ...string[]]>(option
       .default(defaultLimit)
       .openapi({ description: `Items per page (default ${defaultLimit}, maximum ${maxLimit})`, example: defaultLimit }),
     sort: z
-      .enum(sortFields, { error: `must be one of ${sortFields.join(', ')}` })
+      .enum(sortFields)
       .default(defaultSort as never)
       .openapi({ description: `Field to sort by (default \`${defaultSort}\`); ties are broken by id` }),
     order: z
-      .enum(['asc', 'desc'], { error: 'must be asc or desc' })
+      .enum(['asc', 'desc'])
       .default(defaultOrder)
       .openapi({ description: `Sort direction (default \`${defaultOrder}\`)` }),
   })

@@ -10,6 +10,7 @@ export function presentEmbedToken(row: EmbedTokenRow): EmbedToken {
     prefix: row.prefix,
     is_active: row.is_active,
     allowed_origins: row.allowed_origins,
+    calendar_feed: row.calendar_feed,
     created_at: row.created_at.toISOString(),
     expires_at: row.expires_at?.toISOString() ?? null,
     usage_count: Number(row.usage_count),

@@ -22,7 +22,7 @@ const allowedOrigin = z
 
 const allowedOrigins = z
   .array(allowedOrigin)
-  .max(MAX_ALLOWED_ORIGINS, `at most ${MAX_ALLOWED_ORIGINS} origins`)
+  .max(MAX_ALLOWED_ORIGINS, `must have at most ${MAX_ALLOWED_ORIGINS} origins`)
   .transform((list) => [...new Set(list)])
   .openapi({
     description: 'Origins, URLs (reduced to their origin) or `https://*.example.com` wildcards; empty allows every origin',
@@ -37,10 +37,23 @@ const expiresAt = z
   .refine((v) => Date.parse(v) > Date.now(), 'must be in the future')
   .openapi({ type: 'string', format: 'date-time', example: '2030-12-31T23:59:59Z' })
 
+const allowCalendarFeed = z.boolean().openapi({
+  description:
+    'Let calendar apps, which send no Origin, read the schedule feed (`GET /v1/events/{eventId}/schedule.ics` of the embed API) ' +
+    'although `allowedOrigins` is not empty; the JSON reads stay limited to the allowed origins. A token without allowed ' +
+    'origins serves the feed anyway. Default false.',
+})
+
 const name = requiredText(100).openapi({ description: '1 to 100 characters', example: 'Conference site' })
 
 export const CreateEmbedTokenBody = z
-  .object({ eventId: uuid, name, allowedOrigins: allowedOrigins.optional(), expiresAt: expiresAt.optional() })
+  .object({
+    eventId: uuid,
+    name,
+    allowedOrigins: allowedOrigins.optional(),
+    expiresAt: expiresAt.optional(),
+    allowCalendarFeed: allowCalendarFeed.optional(),
+  })
   .strict()
   .openapi('CreateEmbedTokenRequest')
 export type CreateEmbedTokenBody = z.output<typeof CreateEmbedTokenBody>
@@ -49,8 +62,9 @@ export const UpdateEmbedTokenBody = z
   .object({
     name,
     allowedOrigins,
-    isActive: z.boolean({ error: 'must be true or false' }).openapi({ description: 'false disables the token, true enables it again' }),
+    isActive: z.boolean().openapi({ description: 'false disables the token, true enables it again' }),
     expiresAt: expiresAt.nullable().openapi({ description: 'New expiry; null removes it' }),
+    allowCalendarFeed,
   })
   .partial()
   .strict()
@@ -67,7 +81,7 @@ export const ListEmbedTokensQuery = listQuery({
   .extend({
     event_id: uuid.optional().openapi({ description: 'Only the tokens of this event' }),
     include_revoked: z
-      .enum(['true', 'false'], { error: 'must be true or false' })
+      .enum(['true', 'false'])
       .optional()
       .openapi({ description: 'Also list revoked tokens (default false)' }),
   })
@@ -81,6 +95,9 @@ const tokenFields = {
   prefix: z.string().openapi({ description: 'First 12 characters of the token', example: 'emb_3kTqZ8xW' }),
   is_active: z.boolean(),
   allowed_origins: z.array(z.string()),
+  calendar_feed: z.boolean().openapi({
+    description: 'Whether calendar apps may read the schedule feed although `allowed_origins` is not empty (`allowCalendarFeed`)',
+  }),
   created_at: z.string().openapi({ format: 'date-time' }),
   expires_at: z.string().nullable().openapi({ format: 'date-time' }),
 }

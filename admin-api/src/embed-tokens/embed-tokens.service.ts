@@ -24,6 +24,7 @@ export async function createEmbedToken(
       prefix: secretPrefix(token),
       token_hash: hashSecret(token),
       allowed_origins: input.allowedOrigins ?? [],
+      calendar_feed: input.allowCalendarFeed ?? false,
       expires_at: input.expiresAt ? new Date(input.expiresAt) : null,
       revoked_at: null,
       last_used_at: null,
@@ -82,6 +83,7 @@ export async function updateEmbedToken(
       ...(input.name !== undefined && { name: input.name }),
       ...(input.allowedOrigins !== undefined && { allowed_origins: input.allowedOrigins }),
       ...(input.isActive !== undefined && { is_active: input.isActive }),
+      ...(input.allowCalendarFeed !== undefined && { calendar_feed: input.allowCalendarFeed }),
       ...(input.expiresAt !== undefined && { expires_at: input.expiresAt === null ? null : new Date(input.expiresAt) }),
       updated_at: sql`now()`,
     })

@@ -41,6 +41,7 @@ describe.each(DIALECTS)('embed tokens on %s', (dialect) => {
     expect(Object.keys(item).sort()).toEqual(
       [
         'allowed_origins',
+        'calendar_feed',
         'created_at',
         'event_id',
         'expires_at',
@@ -149,13 +150,13 @@ describe.each(DIALECTS)('embed tokens on %s', (dialect) => {
     ['a name of 101 characters', { name: 'n'.repeat(101) }, 'name'],
     ['a missing eventId', { eventId: undefined }, 'eventId'],
     ['a malformed eventId', { eventId: 'abc' }, 'eventId'],
-    ['a snake_case field', { event_id: '00000000-0000-4000-8000-000000000000' }, '(root)'],
+    ['a snake_case field', { event_id: '00000000-0000-4000-8000-000000000000' }, 'event_id'],
     ['an origin that is not one', { allowedOrigins: ['example.com'] }, 'allowedOrigins.0'],
     ['a wildcard in the middle', { allowedOrigins: ['https://ok.example.com', 'https://a.*.example.com'] }, 'allowedOrigins.1'],
     ['51 origins', { allowedOrigins: Array.from({ length: 51 }, (_, i) => `https://s${i}.example.com`) }, 'allowedOrigins'],
     ['an expiry that is not a date', { expiresAt: 'tomorrow' }, 'expiresAt'],
     ['an expiry in the past', { expiresAt: '2001-01-01T00:00:00Z' }, 'expiresAt'],
-    ['a token chosen by the caller', { token: 'emb_mine' }, '(root)'],
+    ['a token chosen by the caller', { token: 'emb_mine' }, 'token'],
   ])('answers 400 VALIDATION_ERROR for %s', async (_, body, path) => {
     const res = await create(body)
     expect(res.status).toBe(400)

@@ -36,8 +36,8 @@ export const Ticket = z
 
 const tickets = z
   .array(Ticket)
-  .max(100, 'at most 100 tickets')
-  .refine((list) => new Set(list.map((t) => t.id)).size === list.length, 'ticket ids must be unique')
+  .max(100, 'must have at most 100 tickets')
+  .refine((list) => new Set(list.map((t) => t.id)).size === list.length, 'must not repeat a ticket id')
 
 const eventFields = {
   name: requiredText(200),

@@ -54,7 +54,28 @@ const RATE_LIMIT_HEADERS = {
   'X-Request-Id': { description: 'Identifies the request in our logs', schema: { type: 'string' as const } },
 }
 
+const LOCATION_HEADER = {
+  Location: { description: 'The URL of the created resource (`/v1/<resources>/<id>`)', schema: { type: 'string' as const } },
+}
+
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } })
+
+/**
+ * `Location` of a resource a route created: the collection's path and the new id (`/v1/speakers/…`),
+ * where `GET` reads it. Relative, so that it holds behind any host or proxy that keeps the path.
+ */
+export function locationOf(collectionPath: string, id: string): string {
+  return `/v1${collectionPath}/${encodeURIComponent(id)}`
+}
+
+/** Every 201 of a route on a collection names what it created: the one place `Location` is set. */
+function withLocation<S extends RouteInputs>(collectionPath: string, handler: Handler<S>): Handler<S> {
+  return async (ctx, input) => {
+    await handler(ctx, input)
+    const id = (ctx.body as { data?: { id?: unknown } } | undefined)?.data?.id
+    if (ctx.status === 201 && typeof id === 'string') ctx.set('Location', locationOf(collectionPath, id))
+  }
+}
 
 /**
  * Declares each endpoint once: the Koa route (validated with the request schemas) and its
@@ -82,7 +103,8 @@ export class ApiBuilder {
     const errorStatuses = [400, 401, ...(spec.errors ?? []), ...(hasBody ? [413, 415] : []), 429, 500].sort()
     const responses: RouteConfig['responses'] = {}
     for (const [status, r] of Object.entries(spec.responses)) {
-      responses[status] = { description: r.description, headers: RATE_LIMIT_HEADERS, content: json(r.schema) }
+      const headers = status === '201' ? { ...RATE_LIMIT_HEADERS, ...LOCATION_HEADER } : RATE_LIMIT_HEADERS
+      responses[status] = { description: r.description, headers, content: json(r.schema) }
     }
     for (const status of errorStatuses) {
       responses[status] = { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: json(ErrorEnvelope) }
@@ -103,7 +125,7 @@ export class ApiBuilder {
       responses,
     })
     const koaPath = spec.path.replace(/\{(\w+)\}/g, ':$1')
-    const handle = validated<S, AdminContext>(request, handler)
+    const handle = validated<S, AdminContext>(request, spec.responses[201] ? withLocation(spec.path, handler) : handler)
     // Only routes that take a body parse one, so a wrong method or path is 405/404, never 415.
     if (hasBody) this.router[spec.method](koaPath, jsonBody(), handle)
     else this.router[spec.method](koaPath, handle)

@@ -12,6 +12,12 @@ export function presentSession(row: SessionWithSpeakers): Session {
     ends_at: row.ends_at.toISOString(),
     track: row.track,
     room: row.room,
+    format: row.format,
+    level: row.level,
+    language: row.language,
+    tags: row.tags,
+    slides_url: row.slides_url,
+    recording_url: row.recording_url,
     speakers: row.speakers.map((s) => ({
       id: s.id,
       name: s.name,

@@ -1,5 +1,16 @@
-import { SPEAKER_STATUSES } from '@event-service/db'
-import { emptyToNull, isoDateTime, optionalText, requiredText, uuid } from '../common/fields.ts'
+import { SESSION_LEVELS, SPEAKER_STATUSES } from '@event-service/db'
+import {
+  canonicalLanguageTag,
+  emptyToNull,
+  httpUrl,
+  isoDateTime,
+  languageTag,
+  optionalText,
+  requiredText,
+  tagsFilter,
+  tags,
+  uuid,
+} from '../common/fields.ts'
 import { dataEnvelope, pageEnvelope } from '../common/envelopes.ts'
 import { listQuery } from '../common/list-query.ts'
 import { z } from '../openapi/zod.ts'
@@ -8,9 +19,20 @@ export const MAX_SESSION_SPEAKERS = 50
 
 const speakerIds = z
   .array(uuid)
-  .max(MAX_SESSION_SPEAKERS, `at most ${MAX_SESSION_SPEAKERS} speakers`)
+  .max(MAX_SESSION_SPEAKERS, `must have at most ${MAX_SESSION_SPEAKERS} speakers`)
   .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, 'must not list a speaker twice')
   .openapi({ description: 'Speakers of the same event, in the order they are listed; replaces the whole list' })
+
+/** The organiser's own kinds of session, as pretalx's per-event "submission types": free text. */
+const format = optionalText(100)
+  .transform(emptyToNull)
+  .openapi({ description: 'Kind of session as the organiser names it (talk, workshop, keynote, panel, …); at most 100 characters', example: 'Workshop' })
+
+const level = z
+  .enum(SESSION_LEVELS)
+  .nullable()
+  .optional()
+  .openapi('SessionLevel', { description: 'How much the session expects of its audience; null when not stated' })
 
 const sessionFields = {
   title: requiredText(200),
@@ -20,6 +42,12 @@ const sessionFields = {
   track: optionalText(200).transform(emptyToNull),
   room: optionalText(200).transform(emptyToNull),
   speaker_ids: speakerIds,
+  format,
+  level,
+  language: languageTag.nullable().optional(),
+  tags: tags.openapi({ description: 'Free-form labels (at most 50 of at most 50 characters, deduplicated); filter with `tags`', example: ['ai', 'hands-on'] }),
+  slides_url: httpUrl.nullable().optional().openapi({ description: 'Slides, an http: or https: URL' }),
+  recording_url: httpUrl.nullable().optional().openapi({ description: 'Recording, an http: or https: URL' }),
 }
 
 const endsAfterStart = (s: { starts_at?: string | undefined; ends_at?: string | undefined }) =>
@@ -27,7 +55,7 @@ const endsAfterStart = (s: { starts_at?: string | undefined; ends_at?: string | 
 const ENDS_MESSAGE = { path: ['ends_at'], message: 'must not be before starts_at' }
 
 export const CreateSessionBody = z
-  .object({ event_id: uuid, ...sessionFields, speaker_ids: speakerIds.default([]) })
+  .object({ event_id: uuid, ...sessionFields, speaker_ids: speakerIds.default([]), tags: sessionFields.tags.optional() })
   .strict()
   .refine(endsAfterStart, ENDS_MESSAGE)
   .openapi('CreateSessionRequest')
@@ -46,6 +74,19 @@ export const ListSessionsQuery = listQuery({ sortFields: SESSION_SORT_FIELDS, de
   .extend({
     event_id: uuid.openapi({ description: 'Event whose sessions are listed' }),
     track: z.string().max(200).optional().openapi({ description: 'Only sessions of this track (exact match)' }),
+    room: z.string().max(200).optional().openapi({ description: 'Only sessions in this room (exact match)' }),
+    format: z.string().max(100).optional().openapi({ description: 'Only sessions of this format (exact match)' }),
+    level: z.enum(SESSION_LEVELS).optional().openapi({ description: 'Only sessions of this level' }),
+    language: z
+      .string()
+      .refine((v) => canonicalLanguageTag(v) !== undefined, 'must be a BCP 47 language tag such as en, de or pt-BR')
+      .transform((v) => canonicalLanguageTag(v) as string)
+      .optional()
+      .openapi({
+        description: 'Only sessions in this language or one of its variants (RFC 4647 basic filtering: `pt` matches `pt` and `pt-BR`)',
+        example: 'en',
+      }),
+    tags: tagsFilter.optional().openapi({ description: 'Comma-separated tags; a session matches when it has any of them', example: 'ai,hands-on' }),
   })
   .strict()
 export type ListSessionsQuery = z.output<typeof ListSessionsQuery>
@@ -72,6 +113,12 @@ export const Session = z
     ends_at: z.string().openapi({ format: 'date-time' }),
     track: z.string().nullable(),
     room: z.string().nullable(),
+    format: z.string().nullable().openapi({ example: 'Workshop' }),
+    level: z.enum(SESSION_LEVELS).nullable(),
+    language: z.string().nullable().openapi({ description: 'BCP 47 language tag', example: 'en' }),
+    tags: z.array(z.string()),
+    slides_url: z.string().nullable(),
+    recording_url: z.string().nullable(),
     speakers: z.array(SessionSpeaker).openapi({ description: 'In the order of `speaker_ids`' }),
     created_at: z.string().openapi({ format: 'date-time' }),
     updated_at: z.string().openapi({ format: 'date-time' }),

@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import { isPgError, PG } from '../common/db-errors.ts'
 import { offsetOf } from '../common/list-query.ts'
 import { assertEventVisible } from '../events/events.service.ts'
+import { splitTags } from '../common/fields.ts'
 import type { CreateSessionBody, ListSessionsQuery, UpdateSessionBody } from './sessions.schema.ts'
 
 /** A speaker as a session lists it. */
@@ -95,6 +96,12 @@ export async function createSession(db: Kysely<Database>, accountId: string, inp
           ends_at: new Date(input.ends_at),
           track: input.track ?? null,
           room: input.room ?? null,
+          format: input.format ?? null,
+          level: input.level ?? null,
+          language: input.language ?? null,
+          tags: input.tags ?? [],
+          slides_url: input.slides_url ?? null,
+          recording_url: input.recording_url ?? null,
         })
         .returningAll()
         .executeTakeFirstOrThrow()
@@ -119,6 +126,17 @@ export async function listSessions(
   await assertEventVisible(db, accountId, q.event_id)
   let base = db.selectFrom('sessions').where('event_id', '=', q.event_id).where('account_id', '=', accountId)
   if (q.track !== undefined) base = base.where('track', '=', q.track)
+  if (q.room !== undefined) base = base.where('room', '=', q.room)
+  if (q.format !== undefined) base = base.where('format', '=', q.format)
+  if (q.level !== undefined) base = base.where('level', '=', q.level)
+  // RFC 4647 basic filtering: `pt` matches `pt` and `pt-BR`; tags are stored in canonical case,
+  // but subtags compare case-insensitively.
+  if (q.language !== undefined) {
+    const language = q.language.toLowerCase()
+    base = base.where((eb) => eb.or([eb(sql`lower(language)`, '=', language), eb(sql`lower(language)`, 'like', `${language}-%`)]))
+  }
+  const tags = q.tags === undefined ? [] : splitTags(q.tags)
+  if (tags.length > 0) base = base.where(sql<boolean>`tags && ${sql.val(tags)}::text[]`)
   const [rows, count] = await Promise.all([
     base.selectAll().orderBy(q.sort, q.order).orderBy('id', q.order).limit(q.limit).offset(offsetOf(q)).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
@@ -161,6 +179,12 @@ export async function updateSession(
           ...(input.ends_at !== undefined && { ends_at: endsAt }),
           ...(input.track !== undefined && { track: input.track }),
           ...(input.room !== undefined && { room: input.room }),
+          ...(input.format !== undefined && { format: input.format }),
+          ...(input.level !== undefined && { level: input.level }),
+          ...(input.language !== undefined && { language: input.language }),
+          ...(input.tags !== undefined && { tags: input.tags }),
+          ...(input.slides_url !== undefined && { slides_url: input.slides_url }),
+          ...(input.recording_url !== undefined && { recording_url: input.recording_url }),
           updated_at: sql`now()`,
         })
         .where('id', '=', id)

@@ -14,6 +14,7 @@ export function presentSpeaker(row: SpeakerRecord): Speaker {
     status: row.status,
     tags: row.tags,
     photo_url: row.photo_url,
+    links: (Array.isArray(row.links) ? row.links : []).map((l) => ({ url: l.url, label: l.label ?? null })),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   }

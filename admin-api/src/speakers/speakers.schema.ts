@@ -1,28 +1,15 @@
 import { SPEAKER_STATUSES } from '@event-service/db'
-import { email, emptyToNull, httpUrl, optionalText, requiredText, uuid } from '../common/fields.ts'
+import { email, emptyToNull, httpUrl, Link, links, optionalText, requiredText, tagsFilter, tags as tagsSchema, uuid } from '../common/fields.ts'
 import { dataEnvelope, pageEnvelope } from '../common/envelopes.ts'
 import { listQuery } from '../common/list-query.ts'
 import { z } from '../openapi/zod.ts'
 
-export const MAX_TAGS = 50
-export const MAX_TAG_LENGTH = 50
+const status = z.enum(SPEAKER_STATUSES).openapi('SpeakerStatus', { description: 'Speaker state (SPEC.md 3.1)' })
 
-const status = z
-  .enum(SPEAKER_STATUSES, { error: `must be one of ${SPEAKER_STATUSES.join(', ')}` })
-  .openapi('SpeakerStatus', { description: 'Speaker state (SPEC.md 3.1)' })
-
-const tag = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(MAX_TAG_LENGTH, `must be at most ${MAX_TAG_LENGTH} characters`)
-  .refine((t) => !t.includes(',') && !t.includes('\u0000'), 'must not contain a comma or a NUL character')
-
-const tags = z
-  .array(tag)
-  .max(MAX_TAGS, `at most ${MAX_TAGS} tags`)
-  .transform((list) => [...new Set(list)])
-  .openapi({ description: 'Free-form labels (deduplicated, order kept); filter lists with `tags`', example: ['keynote', 'ai'] })
+const tags = tagsSchema.openapi({
+  description: 'Free-form labels (deduplicated, order kept); filter lists with `tags`',
+  example: ['keynote', 'ai'],
+})
 
 const speakerFields = {
   email,
@@ -33,10 +20,11 @@ const speakerFields = {
   status,
   tags,
   photo_url: httpUrl.nullable().optional().openapi({ description: 'Portrait, an http: or https: URL' }),
+  links: links.openapi({ description: 'Website and profiles elsewhere: at most 10 `{url, label?}` (http or https); replaces the whole list' }),
 }
 
 export const UpsertSpeakerBody = z
-  .object({ event_id: uuid, ...speakerFields, status: status.optional(), tags: tags.optional() })
+  .object({ event_id: uuid, ...speakerFields, status: status.optional(), tags: tags.optional(), links: speakerFields.links.optional() })
   .strict()
   .openapi('UpsertSpeakerRequest')
 export type UpsertSpeakerBody = z.output<typeof UpsertSpeakerBody>
@@ -46,25 +34,11 @@ export type UpdateSpeakerBody = z.output<typeof UpdateSpeakerBody>
 
 export const SPEAKER_SORT_FIELDS = ['name', 'email', 'company', 'status', 'created_at', 'updated_at'] as const
 
-/** Splits `?tags=a,b` into distinct, trimmed, non-empty tags. */
-export const splitTags = (value: string): string[] => [
-  ...new Set(
-    value
-      .split(',')
-      .map((t) => t.trim())
-      .filter(Boolean),
-  ),
-]
-
 export const ListSpeakersQuery = listQuery({ sortFields: SPEAKER_SORT_FIELDS, defaultSort: 'created_at' })
   .extend({
     event_id: uuid.openapi({ description: 'Event whose speakers are listed' }),
     status: status.optional(),
-    tags: z
-      .string()
-      .max(MAX_TAGS * (MAX_TAG_LENGTH + 1), 'is too long')
-      .refine((v) => splitTags(v).length <= MAX_TAGS, `at most ${MAX_TAGS} tags`)
-      .refine((v) => splitTags(v).every((t) => t.length <= MAX_TAG_LENGTH), `each tag must be at most ${MAX_TAG_LENGTH} characters`)
+    tags: tagsFilter
       .optional()
       .openapi({ description: 'Comma-separated tags; a speaker matches when it has any of them', example: 'keynote,ai' }),
     search: z
@@ -89,6 +63,7 @@ export const Speaker = z
     status,
     tags: z.array(z.string()),
     photo_url: z.string().nullable(),
+    links: z.array(Link).openapi({ description: 'Website and profiles elsewhere, in order' }),
     created_at: z.string().openapi({ format: 'date-time' }),
     updated_at: z.string().openapi({ format: 'date-time' }),
   })

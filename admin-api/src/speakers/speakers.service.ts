@@ -4,7 +4,8 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import { isPgError, PG } from '../common/db-errors.ts'
 import { offsetOf } from '../common/list-query.ts'
 import { assertEventVisible } from '../events/events.service.ts'
-import { splitTags, type ListSpeakersQuery, type UpdateSpeakerBody, type UpsertSpeakerBody } from './speakers.schema.ts'
+import { splitTags } from '../common/fields.ts'
+import type { ListSpeakersQuery, UpdateSpeakerBody, UpsertSpeakerBody } from './speakers.schema.ts'
 
 /** What the presenter needs; `search_text` is never read back. */
 export type SpeakerRecord = Omit<SpeakerRow, 'search_text'>
@@ -21,6 +22,7 @@ const COLUMNS = [
   'speakers.photo_url',
   'speakers.status',
   'speakers.tags',
+  'speakers.links',
   'speakers.created_at',
   'speakers.updated_at',
 ] as const
@@ -39,6 +41,7 @@ function optionalColumns(input: Partial<UpsertSpeakerBody>) {
     ...(input.status !== undefined && { status: input.status }),
     ...(input.tags !== undefined && { tags: input.tags }),
     ...(input.photo_url !== undefined && { photo_url: input.photo_url }),
+    ...(input.links !== undefined && { links: JSON.stringify(input.links) }),
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration'
 import * as initialSchema from './2026-11-22T00-00-initial-schema.ts'
 import * as speakerCounts from './2026-11-22T02-00-speaker-counts.ts'
+import * as speakerLinksSessionFieldsCalendarFeed from './2026-11-23T09-00-speaker-links-session-fields-calendar-feed.ts'
 
 /**
  * Every migration, by name. Names sort by date, so Kysely's Migrator applies them in order.
@@ -9,4 +10,5 @@ import * as speakerCounts from './2026-11-22T02-00-speaker-counts.ts'
 export const migrations: Record<string, Migration> = {
   '2026-11-22T00-00-initial-schema': initialSchema,
   '2026-11-22T02-00-speaker-counts': speakerCounts,
+  '2026-11-23T09-00-speaker-links-session-fields-calendar-feed': speakerLinksSessionFieldsCalendarFeed,
 }

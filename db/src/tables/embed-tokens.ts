@@ -13,6 +13,8 @@ export interface EmbedTokensTable {
   /** Normalised origins or `scheme://*.domain` wildcards; empty allows every origin. */
   allowed_origins: Generated<string[]>
   expires_at: Date | null
+  /** Whether calendar apps (no Origin) may read the schedule feed although `allowed_origins` is not empty. */
+  calendar_feed: Generated<boolean>
   revoked_at: Date | null
   /** bigint comes back from pg as a string. */
   usage_count: ColumnType<string, never, string | number>

@@ -1,5 +1,9 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 
+/** How much a session expects of its audience; a closed list, so that widgets can translate it. */
+export const SESSION_LEVELS = ['beginner', 'intermediate', 'advanced'] as const
+export type SessionLevel = (typeof SESSION_LEVELS)[number]
+
 export interface SessionsTable {
   id: Generated<string>
   account_id: string
@@ -10,6 +14,16 @@ export interface SessionsTable {
   ends_at: Date
   track: string | null
   room: string | null
+  /** The organiser's own kind of session (talk, workshop, keynote, panel, …): free text. */
+  format: string | null
+  level: SessionLevel | null
+  /** A BCP 47 language tag in its canonical spelling (`en`, `pt-BR`). */
+  language: string | null
+  tags: Generated<string[]>
+  slides_url: string | null
+  recording_url: string | null
+  /** iCalendar SEQUENCE: grows by one with each change of the session's own fields (a trigger keeps it). */
+  sequence: Generated<number>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

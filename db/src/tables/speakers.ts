@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 /** SPEC.md 3.1. */
 export const SPEAKER_STATUSES = ['invited', 'applied', 'accepted', 'confirmed', 'scheduled', 'checked_in', 'declined', 'withdrawn'] as const
@@ -6,6 +6,13 @@ export type SpeakerStatus = (typeof SPEAKER_STATUSES)[number]
 
 /** Statuses whose speakers the public embed API may show. */
 export const PUBLIC_SPEAKER_STATUSES = ['accepted', 'confirmed', 'scheduled', 'checked_in'] as const satisfies readonly SpeakerStatus[]
+
+/** A speaker's website or profile elsewhere. */
+export interface SpeakerLink {
+  url: string
+  /** What the link is, as the organiser wrote it (`Website`, `Mastodon`); null shows the host. */
+  label: string | null
+}
 
 export interface SpeakersTable {
   id: Generated<string>
@@ -19,6 +26,8 @@ export interface SpeakersTable {
   photo_url: string | null
   status: Generated<SpeakerStatus>
   tags: Generated<string[]>
+  /** jsonb; written as JSON text. */
+  links: ColumnType<SpeakerLink[], string | undefined, string>
   /** Lower-cased name, email and company, maintained by Postgres for trigram search. */
   search_text: Generated<string>
   created_at: Generated<Date>

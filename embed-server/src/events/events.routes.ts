@@ -21,7 +21,7 @@ function singleQuery(query: Query, name: string, maxLength: number): string | un
   const value = query[name]
   if (value === undefined) return undefined
   if (typeof value !== 'string' || value.length > maxLength) {
-    throw validationError([{ path: name, message: `Give ${name} once, at most ${maxLength} characters` }])
+    throw validationError([{ path: name, message: `must be given once, of at most ${maxLength} characters` }])
   }
   return value
 }
@@ -31,7 +31,7 @@ function dayQuery(query: Query): string | undefined {
   if (day === undefined) return undefined
   const date = new Date(`${day}T00:00:00Z`)
   if (!DAY.test(day) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) {
-    throw validationError([{ path: 'day', message: 'Expected a date as YYYY-MM-DD' }])
+    throw validationError([{ path: 'day', message: 'must be a date as YYYY-MM-DD' }])
   }
   return day
 }

@@ -17,7 +17,7 @@ export const validPathIds: RouterMiddleware<EmbedState> = async (ctx, next) => {
   for (const name of ID_PARAMS) {
     const value = ctx.params[name]
     if (value === undefined) continue
-    if (!UUID.test(value)) throw validationError([{ path: name, message: 'Expected a UUID' }])
+    if (!UUID.test(value)) throw validationError([{ path: name, message: 'must be a UUID' }])
     ctx.params[name] = value.toLowerCase()
   }
   await next()

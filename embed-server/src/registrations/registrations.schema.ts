@@ -1,7 +1,7 @@
 import { z } from '../openapi/zod.ts'
 
 const noNul = (s: string) => !s.includes('\u0000')
-const text = (max: number) => z.string().max(max).refine(noNul, 'Must not contain NUL characters')
+const text = (max: number) => z.string().max(max).refine(noNul, 'must not contain a NUL character')
 
 /**
  * `POST /v1/events/{eventId}/registrations` (docs/embed-api.md). Strict: unknown fields are
@@ -22,10 +22,10 @@ export const RegistrationBody = z
     ticket_id: text(100).optional().openapi({ description: 'One of the event’s ticket ids; required when the event has tickets' }),
     answers: z
       .record(text(100), text(2000))
-      .refine((a) => Object.keys(a).length <= 20, 'At most 20 answers')
+      .refine((a) => Object.keys(a).length <= 20, 'must have at most 20 answers')
       .optional()
       .openapi({ description: 'At most 20 answers of at most 2,000 characters' }),
-    website: z.string().max(0, 'Must be empty').optional().openapi({ description: 'Honeypot: always empty' }),
+    website: z.string().max(0, 'must be empty').optional().openapi({ description: 'Honeypot: always empty' }),
   })
   .openapi('RegistrationRequest')
 export type RegistrationBody = z.output<typeof RegistrationBody>
