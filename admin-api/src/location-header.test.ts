@@ -17,7 +17,11 @@ describe.each(DIALECTS)('Location of created resources on %s', (dialect) => {
   const bodies: [string, string, () => Record<string, unknown>][] = [
     ['an event', '/v1/events', () => ({ name: 'E', starts_at: '2026-06-01T09:00:00Z', ends_at: '2026-06-02T09:00:00Z' })],
     ['a speaker', '/v1/speakers', () => ({ event_id: eventId, email: 'loc@example.com', name: 'Loc' })],
-    ['a session', '/v1/sessions', () => ({ event_id: eventId, title: 'S', starts_at: '2026-06-01T09:00:00Z', ends_at: '2026-06-01T10:00:00Z' })],
+    [
+      'a session',
+      '/v1/sessions',
+      () => ({ event_id: eventId, title: 'S', starts_at: '2026-06-01T09:00:00Z', ends_at: '2026-06-01T10:00:00Z' }),
+    ],
     ['an embed token', '/v1/embed-tokens', () => ({ eventId, name: 'Site' })],
   ]
 

@@ -18,8 +18,8 @@ describe.each(DIALECTS)('validation messages of the admin API on %s', (dialect) 
     api = await startTestApi(dialect)
     ;({ key } = await api.newAccount())
     eventId = await api.newEvent(key)
-    speakerId = (await api.request('POST', '/v1/speakers', { key, body: { event_id: eventId, email: 'm@example.com', name: 'M' } })).body.data
-      .id
+    speakerId = (await api.request('POST', '/v1/speakers', { key, body: { event_id: eventId, email: 'm@example.com', name: 'M' } })).body
+      .data.id
     sessionId = (
       await api.request('POST', '/v1/sessions', {
         key,
@@ -39,7 +39,14 @@ describe.each(DIALECTS)('validation messages of the admin API on %s', (dialect) 
     ['a missing name', 'POST', '/v1/speakers', { event_id: ':event', email: 'a@example.com' }, 'name', 'name is required'],
     ['a missing email', 'POST', '/v1/speakers', { event_id: ':event', name: 'A' }, 'email', 'email is required'],
     ['a missing event_id', 'POST', '/v1/speakers', { email: 'a@example.com', name: 'A' }, 'event_id', 'event_id is required'],
-    ['a missing title', 'POST', '/v1/sessions', { event_id: ':event', starts_at: session.starts_at, ends_at: session.ends_at }, 'title', 'title is required'],
+    [
+      'a missing title',
+      'POST',
+      '/v1/sessions',
+      { event_id: ':event', starts_at: session.starts_at, ends_at: session.ends_at },
+      'title',
+      'title is required',
+    ],
     ['a missing starts_at', 'POST', '/v1/events', { name: 'E', ends_at: event.ends_at }, 'starts_at', 'starts_at is required'],
     ['a missing token name', 'POST', '/v1/embed-tokens', { eventId: ':event' }, 'name', 'name is required'],
     ['a missing eventId', 'POST', '/v1/embed-tokens', { name: 'T' }, 'eventId', 'eventId is required'],
@@ -47,31 +54,108 @@ describe.each(DIALECTS)('validation messages of the admin API on %s', (dialect) 
     // Wrong types
     ['a number for a name', 'PATCH', '/v1/speakers/:speaker', { name: 42 }, 'name', 'name must be a string, not a whole number'],
     ['null for a required text', 'PATCH', '/v1/sessions/:session', { title: null }, 'title', 'title must be a string, not null'],
-    ['a string for a boolean', 'PATCH', '/v1/embed-tokens/:token', { isActive: 'yes' }, 'isActive', 'isActive must be true or false, not a string'],
+    [
+      'a string for a boolean',
+      'PATCH',
+      '/v1/embed-tokens/:token',
+      { isActive: 'yes' },
+      'isActive',
+      'isActive must be true or false, not a string',
+    ],
     ['an object for tags', 'PATCH', '/v1/speakers/:speaker', { tags: { a: 1 } }, 'tags', 'tags must be a list, not an object'],
     ['a string for links', 'PATCH', '/v1/speakers/:speaker', { links: 'https://a.example' }, 'links', 'links must be a list, not a string'],
     ['a list for a ticket', 'PATCH', '/v1/events/:event', { tickets: [[1]] }, 'tickets.0', 'tickets.0 must be an object, not a list'],
     // Unknown fields and parameters
     ['an unknown field', 'POST', '/v1/events', { ...event, colour: 'red' }, 'colour', 'unknown field: colour'],
-    ['an unknown nested field', 'PATCH', '/v1/speakers/:speaker', { links: [{ url: 'https://a.example', rel: 'me' }] }, 'links.0.rel', 'unknown field: links.0.rel'],
+    [
+      'an unknown nested field',
+      'PATCH',
+      '/v1/speakers/:speaker',
+      { links: [{ url: 'https://a.example', rel: 'me' }] },
+      'links.0.rel',
+      'unknown field: links.0.rel',
+    ],
     ['an unknown query parameter', 'GET', '/v1/sessions?event_id=:event&colour=red', undefined, 'colour', 'unknown parameter: colour'],
     // Enums
-    ['a status not in the list', 'PATCH', '/v1/speakers/:speaker', { status: 'maybe' }, 'status', 'status must be one of invited, applied, accepted, confirmed, scheduled, checked_in, declined, withdrawn'],
-    ['a level not in the list', 'PATCH', '/v1/sessions/:session', { level: 'expert' }, 'level', 'level must be one of beginner, intermediate, advanced'],
-    ['a sort field not in the list', 'GET', '/v1/speakers?event_id=:event&sort=bio', undefined, 'sort', 'sort must be one of name, email, company, status, created_at, updated_at'],
+    [
+      'a status not in the list',
+      'PATCH',
+      '/v1/speakers/:speaker',
+      { status: 'maybe' },
+      'status',
+      'status must be one of invited, applied, accepted, confirmed, scheduled, checked_in, declined, withdrawn',
+    ],
+    [
+      'a level not in the list',
+      'PATCH',
+      '/v1/sessions/:session',
+      { level: 'expert' },
+      'level',
+      'level must be one of beginner, intermediate, advanced',
+    ],
+    [
+      'a sort field not in the list',
+      'GET',
+      '/v1/speakers?event_id=:event&sort=bio',
+      undefined,
+      'sort',
+      'sort must be one of name, email, company, status, created_at, updated_at',
+    ],
     ['an order not in the list', 'GET', '/v1/events?order=up', undefined, 'order', 'order must be one of asc, desc'],
     // Formats and limits
-    ['a malformed UUID', 'POST', '/v1/speakers', { event_id: 'nope', email: 'a@example.com', name: 'A' }, 'event_id', 'event_id must be a UUID'],
+    [
+      'a malformed UUID',
+      'POST',
+      '/v1/speakers',
+      { event_id: 'nope', email: 'a@example.com', name: 'A' },
+      'event_id',
+      'event_id must be a UUID',
+    ],
     ['a malformed email', 'PATCH', '/v1/speakers/:speaker', { email: 'nope' }, 'email', 'email must be an email address'],
-    ['a date-time without a zone', 'PATCH', '/v1/sessions/:session', { starts_at: '2026-06-01T09:00:00' }, 'starts_at', 'starts_at must be an ISO 8601 date-time with a time zone, e.g. 2026-05-01T09:00:00Z'],
-    ['a non-http URL', 'PATCH', '/v1/sessions/:session', { slides_url: 'ftp://files.example/s.pdf' }, 'slides_url', 'slides_url must be an http: or https: URL'],
-    ['a bad language tag', 'PATCH', '/v1/sessions/:session', { language: 'english' }, 'language', 'language must be a BCP 47 language tag such as en, de or pt-BR'],
+    [
+      'a date-time without a zone',
+      'PATCH',
+      '/v1/sessions/:session',
+      { starts_at: '2026-06-01T09:00:00' },
+      'starts_at',
+      'starts_at must be an ISO 8601 date-time with a time zone, e.g. 2026-05-01T09:00:00Z',
+    ],
+    [
+      'a non-http URL',
+      'PATCH',
+      '/v1/sessions/:session',
+      { slides_url: 'ftp://files.example/s.pdf' },
+      'slides_url',
+      'slides_url must be an http: or https: URL',
+    ],
+    [
+      'a bad language tag',
+      'PATCH',
+      '/v1/sessions/:session',
+      { language: 'english' },
+      'language',
+      'language must be a BCP 47 language tag such as en, de or pt-BR',
+    ],
     ['an empty name', 'PATCH', '/v1/speakers/:speaker', { name: '  ' }, 'name', 'name must not be empty'],
     ['a title too long', 'PATCH', '/v1/sessions/:session', { title: 'x'.repeat(201) }, 'title', 'title must be at most 200 characters'],
-    ['too many links', 'PATCH', '/v1/speakers/:speaker', { links: Array.from({ length: 11 }, (_, i) => ({ url: `https://x.example/${i}` })) }, 'links', 'links must have at most 10 links'],
+    [
+      'too many links',
+      'PATCH',
+      '/v1/speakers/:speaker',
+      { links: Array.from({ length: 11 }, (_, i) => ({ url: `https://x.example/${i}` })) },
+      'links',
+      'links must have at most 10 links',
+    ],
     ['a page of 0', 'GET', '/v1/events?page=0', undefined, 'page', 'page must be at least 1'],
     ['a limit of 1000', 'GET', '/v1/events?limit=1000', undefined, 'limit', 'limit must be an integer from 1 to 100'],
-    ['an end before the start', 'POST', '/v1/events', { ...event, ends_at: '2026-05-01T09:00:00Z' }, 'ends_at', 'ends_at must not be before starts_at'],
+    [
+      'an end before the start',
+      'POST',
+      '/v1/events',
+      { ...event, ends_at: '2026-05-01T09:00:00Z' },
+      'ends_at',
+      'ends_at must not be before starts_at',
+    ],
   ]
 
   const fill = (text: string) =>

@@ -49,7 +49,7 @@ function describeValue(input: unknown): string {
 }
 
 /** A literal or enum value as the message shows it. */
-const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value))
+const shown = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)))
 
 /** The formats of `invalid_format` issues, as phrases. */
 const FORMATS: Record<string, string> = {
@@ -166,7 +166,10 @@ const dotted = (path: readonly PropertyKey[]) => path.map(String).join('.')
 export function fieldErrorsOf(error: z.ZodError, source: InputSource = 'body'): FieldError[] {
   return error.issues.flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: dotted([...issue.path, key]), message: unknownKeysMessage([dotted([...issue.path, key])], source) }))
+      return issue.keys.map((key) => ({
+        path: dotted([...issue.path, key]),
+        message: unknownKeysMessage([dotted([...issue.path, key])], source),
+      }))
     }
     return [fieldError(dotted(issue.path) || ROOT_PATH, issue.message)]
   })

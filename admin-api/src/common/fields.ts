@@ -17,9 +17,7 @@ export const optionalText = (max: number) =>
   z.string().trim().max(max, `must be at most ${max} characters`).refine(noNul, NUL_MESSAGE).nullable().optional()
 
 /** An ISO 8601 date-time with a time zone (`Z` or an offset). */
-export const isoDateTime = z.iso
-  .datetime({ offset: true })
-  .openapi({ format: 'date-time', example: '2026-05-01T09:00:00Z' })
+export const isoDateTime = z.iso.datetime({ offset: true }).openapi({ format: 'date-time', example: '2026-05-01T09:00:00Z' })
 
 /** An email address, stored as given (compared case-insensitively). */
 export const email = z

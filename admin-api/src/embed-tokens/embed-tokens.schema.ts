@@ -80,10 +80,7 @@ export const ListEmbedTokensQuery = listQuery({
 })
   .extend({
     event_id: uuid.optional().openapi({ description: 'Only the tokens of this event' }),
-    include_revoked: z
-      .enum(['true', 'false'])
-      .optional()
-      .openapi({ description: 'Also list revoked tokens (default false)' }),
+    include_revoked: z.enum(['true', 'false']).optional().openapi({ description: 'Also list revoked tokens (default false)' }),
   })
   .strict()
 export type ListEmbedTokensQuery = z.output<typeof ListEmbedTokensQuery>

@@ -177,4 +177,24 @@ describe.each(DIALECTS)('embed tokens on %s', (dialect) => {
       expect(r.body.error.code).toBe('NOT_FOUND')
     }
   })
+
+  it('keeps the calendar feed permission off by default, sets it with allowCalendarFeed and shows it as calendar_feed', async () => {
+    const plain = await create({ allowedOrigins: ['https://shop.example.com'] })
+    expect(plain.body.data.calendar_feed).toBe(false)
+    const feed = await create({ allowedOrigins: ['https://shop.example.com'], allowCalendarFeed: true })
+    expect(feed.status).toBe(201)
+    expect(feed.body.data.calendar_feed).toBe(true)
+    const off = await api.request('PATCH', `/v1/embed-tokens/${feed.body.data.id}`, { key, body: { allowCalendarFeed: false } })
+    expect(off.body.data.calendar_feed).toBe(false)
+    const on = await api.request('PATCH', `/v1/embed-tokens/${plain.body.data.id}`, { key, body: { allowCalendarFeed: true } })
+    expect(on.body.data).toMatchObject({ calendar_feed: true, allowed_origins: ['https://shop.example.com'] })
+    const bad = await api.request('PATCH', `/v1/embed-tokens/${plain.body.data.id}`, { key, body: { allowCalendarFeed: 'yes' } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.details.fields).toEqual([
+      { path: 'allowCalendarFeed', message: 'allowCalendarFeed must be true or false, not a string' },
+    ])
+    const snake = await create({ calendar_feed: true })
+    expect(snake.status).toBe(400)
+    expect(snake.body.error.details.fields).toEqual([{ path: 'calendar_feed', message: 'unknown field: calendar_feed' }])
+  })
 })

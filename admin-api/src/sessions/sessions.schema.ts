@@ -26,7 +26,10 @@ const speakerIds = z
 /** The organiser's own kinds of session, as pretalx's per-event "submission types": free text. */
 const format = optionalText(100)
   .transform(emptyToNull)
-  .openapi({ description: 'Kind of session as the organiser names it (talk, workshop, keynote, panel, …); at most 100 characters', example: 'Workshop' })
+  .openapi({
+    description: 'Kind of session as the organiser names it (talk, workshop, keynote, panel, …); at most 100 characters',
+    example: 'Workshop',
+  })
 
 const level = z
   .enum(SESSION_LEVELS)
@@ -45,7 +48,10 @@ const sessionFields = {
   format,
   level,
   language: languageTag.nullable().optional(),
-  tags: tags.openapi({ description: 'Free-form labels (at most 50 of at most 50 characters, deduplicated); filter with `tags`', example: ['ai', 'hands-on'] }),
+  tags: tags.openapi({
+    description: 'Free-form labels (at most 50 of at most 50 characters, deduplicated); filter with `tags`',
+    example: ['ai', 'hands-on'],
+  }),
   slides_url: httpUrl.nullable().optional().openapi({ description: 'Slides, an http: or https: URL' }),
   recording_url: httpUrl.nullable().optional().openapi({ description: 'Recording, an http: or https: URL' }),
 }
@@ -86,7 +92,9 @@ export const ListSessionsQuery = listQuery({ sortFields: SESSION_SORT_FIELDS, de
         description: 'Only sessions in this language or one of its variants (RFC 4647 basic filtering: `pt` matches `pt` and `pt-BR`)',
         example: 'en',
       }),
-    tags: tagsFilter.optional().openapi({ description: 'Comma-separated tags; a session matches when it has any of them', example: 'ai,hands-on' }),
+    tags: tagsFilter
+      .optional()
+      .openapi({ description: 'Comma-separated tags; a session matches when it has any of them', example: 'ai,hands-on' }),
   })
   .strict()
 export type ListSessionsQuery = z.output<typeof ListSessionsQuery>

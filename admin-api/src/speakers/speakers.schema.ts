@@ -1,5 +1,16 @@
 import { SPEAKER_STATUSES } from '@event-service/db'
-import { email, emptyToNull, httpUrl, Link, links, optionalText, requiredText, tagsFilter, tags as tagsSchema, uuid } from '../common/fields.ts'
+import {
+  email,
+  emptyToNull,
+  httpUrl,
+  Link,
+  links,
+  optionalText,
+  requiredText,
+  tagsFilter,
+  tags as tagsSchema,
+  uuid,
+} from '../common/fields.ts'
 import { dataEnvelope, pageEnvelope } from '../common/envelopes.ts'
 import { listQuery } from '../common/list-query.ts'
 import { z } from '../openapi/zod.ts'
@@ -20,7 +31,9 @@ const speakerFields = {
   status,
   tags,
   photo_url: httpUrl.nullable().optional().openapi({ description: 'Portrait, an http: or https: URL' }),
-  links: links.openapi({ description: 'Website and profiles elsewhere: at most 10 `{url, label?}` (http or https); replaces the whole list' }),
+  links: links.openapi({
+    description: 'Website and profiles elsewhere: at most 10 `{url, label?}` (http or https); replaces the whole list',
+  }),
 }
 
 export const UpsertSpeakerBody = z

@@ -26,9 +26,30 @@ describe.each(DIALECTS)('POST /speakers (upsert) on %s', (dialect) => {
     expect(res.status).toBe(201)
     expect(res.body.success).toBe(true)
     expect(Object.keys(res.body.data).sort()).toEqual(
-      ['bio', 'company', 'created_at', 'email', 'event_id', 'id', 'links', 'name', 'photo_url', 'status', 'tags', 'title', 'updated_at'].sort(),
+      [
+        'bio',
+        'company',
+        'created_at',
+        'email',
+        'event_id',
+        'id',
+        'links',
+        'name',
+        'photo_url',
+        'status',
+        'tags',
+        'title',
+        'updated_at',
+      ].sort(),
     )
-    expect(res.body.data).toMatchObject({ event_id: eventId, email: 'grace@example.com', status: 'invited', tags: ['cobol'], title: null, links: [] })
+    expect(res.body.data).toMatchObject({
+      event_id: eventId,
+      email: 'grace@example.com',
+      status: 'invited',
+      tags: ['cobol'],
+      title: null,
+      links: [],
+    })
   })
 
   it('updates the speaker with the same email compared case-insensitively: 200, same id, absent fields kept', async () => {
