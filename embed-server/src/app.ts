@@ -5,6 +5,7 @@ import { type Config, errorHandler, requestContext } from '@event-service/server
 import Koa from 'koa'
 import type { Logger } from 'pino'
 import { EmbedCache } from './cache/embed-cache.ts'
+import { registerCalendarRoutes } from './calendar/calendar.routes.ts'
 import { registerEventRoutes } from './events/events.routes.ts'
 import type { EventData } from './events/events.service.ts'
 import { createFastPath, type FastPath } from './fast-path.ts'
@@ -68,6 +69,12 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   const verifyToken = tokenVerifier({ db, cache })
   const steps = [...guardSteps({ verifyToken, limits, usage }), ...(deps.extraGuardSteps ?? [])]
   const guard = composeGuard(steps)
+  // The calendar feed: the same steps with the feed's token check (the feed permission instead of
+  // the origin check). The hot path knows only `steps`, and leaves the feed to Koa.
+  const feedGuard = composeGuard([
+    ...guardSteps({ verifyToken: tokenVerifier({ db, cache }, 'feed'), limits, usage }),
+    ...(deps.extraGuardSteps ?? []),
+  ])
 
   const router = new Router<EmbedState>()
   router.get('/healthz', (ctx) => {
@@ -75,6 +82,7 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
     ctx.body = { success: true, data: { status: 'ok' } }
   })
   registerEventRoutes(router, guard, { db, cache })
+  registerCalendarRoutes(router, feedGuard, { db, cache })
   registerRegistrationRoutes(router, guard, limits.registrations, { db, cache })
   registerAccessRoute(router, validPathIds, limits.access, verifyToken)
   registerOpenApiRoute(router)

@@ -1,6 +1,7 @@
-import type { EventRow, SessionRow, SpeakerRow, Ticket } from '@event-service/db'
+import type { EventRow, SessionRow, SpeakerLink, SpeakerRow, Ticket } from '@event-service/db'
 import type {
   PublicEvent,
+  PublicLink,
   PublicSession,
   PublicSessionSpeaker,
   PublicSpeaker,
@@ -15,8 +16,25 @@ export type { PublicEvent, PublicSession, PublicSessionSpeaker, PublicSpeaker, P
 // shapes are the schemas of events.schema.ts.
 
 export type PublicEventFields = Pick<EventRow, 'id' | 'name' | 'description' | 'timezone' | 'starts_at' | 'ends_at' | 'venue' | 'tickets'>
-export type PublicSessionFields = Pick<SessionRow, 'id' | 'title' | 'description' | 'starts_at' | 'ends_at' | 'track' | 'room'>
-export type PublicSpeakerFields = Pick<SpeakerRow, 'id' | 'name' | 'title' | 'company' | 'bio' | 'photo_url'>
+export type PublicSessionFields = Pick<
+  SessionRow,
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'starts_at'
+  | 'ends_at'
+  | 'track'
+  | 'room'
+  | 'format'
+  | 'level'
+  | 'language'
+  | 'tags'
+  | 'slides_url'
+  | 'recording_url'
+>
+export type PublicSpeakerFields = Pick<SpeakerRow, 'id' | 'name' | 'title' | 'company' | 'bio' | 'photo_url' | 'links'>
+
+const presentLink = (l: SpeakerLink): PublicLink => ({ url: l.url, label: l.label ?? null })
 
 const presentTicket = (t: Ticket): PublicTicket => ({ id: t.id, name: t.name, description: t.description ?? null, price: t.price ?? null })
 
@@ -47,6 +65,12 @@ export const presentSession = (row: PublicSessionFields, speakers: PublicSession
   ends_at: row.ends_at.toISOString(),
   track: row.track,
   room: row.room,
+  format: row.format,
+  level: row.level,
+  language: row.language,
+  tags: row.tags,
+  slides_url: row.slides_url,
+  recording_url: row.recording_url,
   speakers,
 })
 
@@ -57,6 +81,9 @@ export const presentSpeakerSession = (s: PublicSession): PublicSpeakerSession =>
   ends_at: s.ends_at,
   track: s.track,
   room: s.room,
+  format: s.format,
+  level: s.level,
+  language: s.language,
 })
 
 export const presentSpeaker = (row: PublicSpeakerFields, sessions: PublicSpeakerSession[]): PublicSpeaker => ({
@@ -66,5 +93,6 @@ export const presentSpeaker = (row: PublicSpeakerFields, sessions: PublicSpeaker
   company: row.company,
   bio: row.bio,
   photo_url: row.photo_url,
+  links: (Array.isArray(row.links) ? row.links : []).map(presentLink),
   sessions,
 })

@@ -8,7 +8,7 @@ import type { EmbedState } from '../tokens/token-auth.ts'
 import type { TokenLookup } from '../tokens/token-store.ts'
 import { type EventData, eventDataOf, filterSessions, responseKey } from './events.service.ts'
 import { sendRead } from './read-answer.ts'
-import { serialize } from './serialized-body.ts'
+import { type SerializedBody, serialize } from './serialized-body.ts'
 
 /** Variants of one event's answers kept serialised (days × tracks, sessions, speakers). */
 const MAX_VARIANTS = 2_000
@@ -36,25 +36,40 @@ function dayQuery(query: Query): string | undefined {
   return day
 }
 
+/** What the reads need: the database and the caches. */
+export interface EventReadDeps {
+  db: Kysely<Database>
+  cache: EmbedCache<TokenLookup, EventData>
+}
+
+/**
+ * Sends the answer `key` of the caller's event (`readAnswer`: ETag, 304, compression), serialising
+ * it with `make` the first time for this version of the event's data. Every read of event data
+ * answers through it: the JSON reads and the calendar feed.
+ */
+export async function sendEventAnswer(
+  ctx: RouterContext<EmbedState>,
+  deps: EventReadDeps,
+  key: string,
+  make: (data: EventData) => SerializedBody,
+): Promise<void> {
+  const data = await eventDataOf(deps.db, deps.cache, ctx.state.token.eventId, ctx.state.cacheCurrent)
+  let body = data.responses.get(key)
+  if (!body) {
+    body = make(data)
+    if (data.responses.size < MAX_VARIANTS) data.responses.set(key, body)
+  }
+  await sendRead(ctx, body)
+}
+
 /**
  * The public reads of DESIGN.md, behind `guard` (path ids, token, CORS, rate limit, usage count).
  * Each answer is serialised once per event version and variant.
  */
-export function registerEventRoutes(
-  router: Router<EmbedState>,
-  guard: RouterMiddleware<EmbedState>,
-  deps: { db: Kysely<Database>; cache: EmbedCache<TokenLookup, EventData> },
-): void {
-  /** Sends the answer `key` of the caller's event, serialising it with `build` the first time. */
-  const respond = async (ctx: RouterContext<EmbedState>, key: string, build: (data: EventData) => unknown): Promise<void> => {
-    const data = await eventDataOf(deps.db, deps.cache, ctx.state.token.eventId, ctx.state.cacheCurrent)
-    let body = data.responses.get(key)
-    if (!body) {
-      body = serialize(build(data))
-      if (data.responses.size < MAX_VARIANTS) data.responses.set(key, body)
-    }
-    await sendRead(ctx, body)
-  }
+export function registerEventRoutes(router: Router<EmbedState>, guard: RouterMiddleware<EmbedState>, deps: EventReadDeps): void {
+  /** Sends the JSON answer `key` of the caller's event, built with `build` the first time. */
+  const respond = (ctx: RouterContext<EmbedState>, key: string, build: (data: EventData) => unknown): Promise<void> =>
+    sendEventAnswer(ctx, deps, key, (data) => serialize(build(data)))
 
   router.get('/v1/events/:eventId', guard, (ctx) => respond(ctx, responseKey.event(), (d) => d.event))
 

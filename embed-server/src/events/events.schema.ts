@@ -1,3 +1,4 @@
+import { SESSION_LEVELS } from '@event-service/db'
 import { z } from '../openapi/zod.ts'
 
 // The public shapes of the embed API's reads (docs/embed-api.md): the one source of the
@@ -35,6 +36,30 @@ export const PublicEvent = z
   .openapi('PublicEvent')
 export type PublicEvent = z.infer<typeof PublicEvent>
 
+/** How much a session expects of its audience: a closed list, so widgets can translate it. */
+const level = z
+  .enum(SESSION_LEVELS)
+  .nullable()
+  .openapi('PublicSessionLevel', { description: 'How much the session expects of its audience; null when not stated' })
+const format = optionalText.openapi({
+  description: 'Kind of session as the organiser names it (talk, workshop, keynote, panel, …): free text in the event’s language',
+  example: 'Workshop',
+})
+const language = optionalText.openapi({ description: 'BCP 47 language tag (`en`, `de`, `pt-BR`)', example: 'en' })
+const plainText = (what: string) =>
+  optionalText.openapi({
+    description: `${what}: plain text, never HTML; widgets render the small markup of docs/embed-api.md ("Text in bios and abstracts")`,
+  })
+
+/** A speaker's website or profile elsewhere. */
+export const PublicLink = z
+  .strictObject({
+    url: z.string().openapi({ description: 'An http: or https: URL', example: 'https://ada.example.com' }),
+    label: optionalText.openapi({ description: 'What the link is, as the organiser wrote it; null: show the host', example: 'Website' }),
+  })
+  .openapi('PublicLink')
+export type PublicLink = z.infer<typeof PublicLink>
+
 /** A speaker as shown inside a session. */
 export const PublicSessionSpeaker = z
   .strictObject({
@@ -52,11 +77,17 @@ export const PublicSession = z
   .strictObject({
     id,
     title: z.string(),
-    description: optionalText,
+    description: plainText('The abstract'),
     starts_at: instant,
     ends_at: instant,
     track: optionalText,
     room: optionalText,
+    format,
+    level,
+    language,
+    tags: z.array(z.string()).openapi({ description: 'Free-form labels, in the organiser’s order', example: ['ai', 'hands-on'] }),
+    slides_url: optionalText.openapi({ description: 'Slides, an http: or https: URL' }),
+    recording_url: optionalText.openapi({ description: 'Recording, an http: or https: URL' }),
     speakers: z.array(PublicSessionSpeaker).openapi({ description: 'Public speakers only, in their listed order' }),
   })
   .openapi('PublicSession')
@@ -71,6 +102,9 @@ export const PublicSpeakerSession = z
     ends_at: instant,
     track: optionalText,
     room: optionalText,
+    format,
+    level,
+    language,
   })
   .openapi('PublicSpeakerSession')
 export type PublicSpeakerSession = z.infer<typeof PublicSpeakerSession>
@@ -82,8 +116,9 @@ export const PublicSpeaker = z
     name: z.string(),
     title: optionalText,
     company: optionalText,
-    bio: optionalText,
+    bio: plainText('The biography'),
     photo_url: optionalText,
+    links: z.array(PublicLink).openapi({ description: 'Website and profiles elsewhere, at most 10, in order' }),
     sessions: z.array(PublicSpeakerSession),
   })
   .openapi('PublicSpeaker')

@@ -29,12 +29,21 @@ export interface EventData {
   sessions: PublicSession[]
   /** `YYYY-MM-DD` of each session's start in the event's time zone (same index as `sessions`). */
   sessionDays: string[]
+  /** What the calendar feed says of each session beyond its public fields (same index as `sessions`). */
+  sessionVersions: SessionVersion[]
   sessionsById: Map<string, PublicSession>
   /** Public speakers only, ordered by name. */
   speakers: PublicSpeaker[]
   speakersById: Map<string, PublicSpeaker>
   ticketIds: Set<string>
   responses: Map<string, SerializedBody>
+}
+
+/** How far a session has changed, for the calendar feed's SEQUENCE, DTSTAMP and LAST-MODIFIED. */
+export interface SessionVersion {
+  /** Grows by one with each change of the session's own fields (a database trigger keeps it). */
+  sequence: number
+  updatedAt: Date
 }
 
 /** Keys of the serialised answers in `EventData.responses`, for the routes and the hot path alike. */
@@ -44,6 +53,7 @@ export const responseKey = {
   session: (sessionId: string) => `session\n${sessionId}`,
   speakers: () => 'speakers',
   speaker: (speakerId: string) => `speaker\n${speakerId}`,
+  scheduleFeed: () => 'schedule.ics',
 }
 
 /**
@@ -79,7 +89,23 @@ export async function loadEventData(db: Kysely<Database>, eventId: string): Prom
       .executeTakeFirst(),
     db
       .selectFrom('sessions')
-      .select(['id', 'title', 'description', 'starts_at', 'ends_at', 'track', 'room'])
+      .select([
+        'id',
+        'title',
+        'description',
+        'starts_at',
+        'ends_at',
+        'track',
+        'room',
+        'format',
+        'level',
+        'language',
+        'tags',
+        'slides_url',
+        'recording_url',
+        'sequence',
+        'updated_at',
+      ])
       .where('event_id', '=', eventId)
       .orderBy('starts_at')
       .orderBy('room')
@@ -88,7 +114,7 @@ export async function loadEventData(db: Kysely<Database>, eventId: string): Prom
       .execute(),
     db
       .selectFrom('speakers')
-      .select(['id', 'name', 'title', 'company', 'bio', 'photo_url'])
+      .select(['id', 'name', 'title', 'company', 'bio', 'photo_url', 'links'])
       .where('event_id', '=', eventId)
       .where('status', 'in', PUBLIC_SPEAKER_STATUSES)
       .orderBy('name')
@@ -135,6 +161,7 @@ export async function loadEventData(db: Kysely<Database>, eventId: string): Prom
     event: presented,
     sessions: publicSessions,
     sessionDays: sessions.map((s) => day.format(s.starts_at)),
+    sessionVersions: sessions.map((s) => ({ sequence: s.sequence, updatedAt: s.updated_at })),
     sessionsById,
     speakers: publicSpeakers,
     speakersById: new Map(publicSpeakers.map((s) => [s.id, s])),

@@ -24,7 +24,6 @@ export interface ReadAnswer {
  */
 const CACHE_CONTROL = 'private, no-cache'
 const VARY = 'Origin, Accept-Encoding'
-const JSON_TYPE = 'application/json; charset=utf-8'
 
 /** The encoding a read of `body` is sent in under these conditions (identity for a 304). */
 export function readEncoding(body: SerializedBody, conditions: ReadConditions): Encoding {
@@ -43,7 +42,7 @@ export function readAnswer(body: SerializedBody, conditions: ReadConditions): Re
   const encoding = encodingFor(body, conditions.acceptEncoding)
   const bytes = encodedBytes(body, encoding)
   if (bytes === undefined) return undefined
-  headers['Content-Type'] = JSON_TYPE
+  headers['Content-Type'] = body.contentType
   if (encoding !== 'identity') headers['Content-Encoding'] = encoding
   headers['Content-Length'] = String(bytes.length)
   return { status: 200, headers, body: bytes }

@@ -12,7 +12,9 @@ const COMPRESS_FROM_BYTES = 1024
 
 /** An answer serialised once: its bytes, their ETag, and compressed forms made on first demand. */
 export interface SerializedBody {
-  json: Buffer
+  bytes: Buffer
+  /** `Content-Type` of `bytes`. */
+  contentType: string
   etag: string
   gzip?: Promise<Buffer>
   br?: Promise<Buffer>
@@ -24,10 +26,16 @@ export interface SerializedBody {
 /** Content encodings an answer is sent in. */
 export type Encoding = 'br' | 'gzip' | 'identity'
 
-/** `{success: true, data}` as bytes with a weak ETag (weak: the same for every Content-Encoding). */
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** `bytes` of `contentType` with a weak ETag (weak: the same for every Content-Encoding). */
+export function serializeBytes(bytes: Buffer, contentType: string): SerializedBody {
+  return { bytes, contentType, etag: `W/"${createHash('sha1').update(bytes).digest('base64url')}"` }
+}
+
+/** `{success: true, data}` as JSON bytes with their ETag. */
 export function serialize(data: unknown): SerializedBody {
-  const json = Buffer.from(JSON.stringify({ success: true, data }))
-  return { json, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` }
+  return serializeBytes(Buffer.from(JSON.stringify({ success: true, data })), JSON_TYPE)
 }
 
 /**
@@ -51,7 +59,7 @@ const negotiated = new Map<string, Encoding>()
  * small answers or when neither is accepted.
  */
 export function encodingFor(body: SerializedBody, acceptEncoding: string): Encoding {
-  if (!acceptEncoding || body.json.length < COMPRESS_FROM_BYTES) return 'identity'
+  if (!acceptEncoding || body.bytes.length < COMPRESS_FROM_BYTES) return 'identity'
   let encoding = negotiated.get(acceptEncoding)
   if (encoding === undefined) {
     const best = accepts({ headers: { 'accept-encoding': acceptEncoding } } as IncomingMessage).encodings(['br', 'gzip', 'identity'])
@@ -64,14 +72,14 @@ export function encodingFor(body: SerializedBody, acceptEncoding: string): Encod
 
 /** The bytes of `body` in `encoding` when they are made already (synchronous, for the hot path). */
 export function encodedBytes(body: SerializedBody, encoding: Encoding): Buffer | undefined {
-  return encoding === 'br' ? body.brBytes : encoding === 'gzip' ? body.gzipBytes : body.json
+  return encoding === 'br' ? body.brBytes : encoding === 'gzip' ? body.gzipBytes : body.bytes
 }
 
 /** Makes (once per body, shared by concurrent callers) and keeps the bytes of `body` in `encoding`. */
 export function encode(body: SerializedBody, encoding: Encoding): Promise<Buffer> {
   if (encoding === 'br') {
-    body.br ??= brotliAsync(body.json, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.json.length },
+    body.br ??= brotliAsync(body.bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: body.bytes.length },
     }).then((bytes) => {
       body.brBytes = bytes
       return bytes
@@ -79,11 +87,11 @@ export function encode(body: SerializedBody, encoding: Encoding): Promise<Buffer
     return body.br
   }
   if (encoding === 'gzip') {
-    body.gzip ??= gzipAsync(body.json).then((bytes) => {
+    body.gzip ??= gzipAsync(body.bytes).then((bytes) => {
       body.gzipBytes = bytes
       return bytes
     })
     return body.gzip
   }
-  return Promise.resolve(body.json)
+  return Promise.resolve(body.bytes)
 }

@@ -1,4 +1,13 @@
-import { generateSecret, hashSecret, secretPrefix, type Database, type DbHandle, type SpeakerStatus, type Ticket } from '@event-service/db'
+import {
+  generateSecret,
+  hashSecret,
+  secretPrefix,
+  type Database,
+  type DbHandle,
+  type NewSession,
+  type SpeakerStatus,
+  type Ticket,
+} from '@event-service/db'
 import { createLogger, listen, loadConfig, type Config, type RunningServer } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 import { createEmbedApp } from '../app.ts'
@@ -39,7 +48,10 @@ export interface SeededEvent {
 }
 
 /** Creates an account and an event (with `tickets` when given). */
-export async function seedEvent(db: Kysely<Database>, options: { tickets?: Ticket[]; timezone?: string } = {}): Promise<SeededEvent> {
+export async function seedEvent(
+  db: Kysely<Database>,
+  options: { tickets?: Ticket[]; timezone?: string; name?: string; venue?: string | null } = {},
+): Promise<SeededEvent> {
   const account = await db
     .insertInto('accounts')
     .values({ name: 'Test account', plan: 'pro', rate_limit: null })
@@ -49,12 +61,12 @@ export async function seedEvent(db: Kysely<Database>, options: { tickets?: Ticke
     .insertInto('events')
     .values({
       account_id: account.id,
-      name: 'Test Conf',
+      name: options.name ?? 'Test Conf',
       description: 'A test event',
       timezone: options.timezone ?? 'Europe/Berlin',
       starts_at: new Date('2030-05-01T07:00:00Z'),
       ends_at: new Date('2030-05-02T18:00:00Z'),
-      venue: 'Hall 1',
+      venue: options.venue === undefined ? 'Hall 1' : options.venue,
       tickets: JSON.stringify(options.tickets ?? []),
     })
     .returning('id')
@@ -87,7 +99,15 @@ export async function seedSpeaker(db: Kysely<Database>, ev: SeededEvent, name: s
 export async function seedSession(
   db: Kysely<Database>,
   ev: SeededEvent,
-  fields: { title: string; startsAt: string; track?: string; room?: string; speakerIds?: string[] },
+  fields: {
+    title: string
+    startsAt: string
+    track?: string
+    room?: string
+    speakerIds?: string[]
+    description?: string
+    more?: Partial<Pick<NewSession, 'format' | 'level' | 'language' | 'tags' | 'slides_url' | 'recording_url'>>
+  },
 ): Promise<string> {
   const starts = new Date(fields.startsAt)
   const row = await db
@@ -96,11 +116,17 @@ export async function seedSession(
       account_id: ev.accountId,
       event_id: ev.eventId,
       title: fields.title,
-      description: null,
+      description: fields.description ?? null,
       starts_at: starts,
       ends_at: new Date(starts.getTime() + 45 * 60_000),
       track: fields.track ?? null,
       room: fields.room ?? null,
+      format: null,
+      level: null,
+      language: null,
+      slides_url: null,
+      recording_url: null,
+      ...fields.more,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
@@ -118,7 +144,13 @@ export async function seedSession(
 export async function seedToken(
   db: Kysely<Database>,
   ev: SeededEvent,
-  options: { allowedOrigins?: readonly string[]; expiresAt?: Date | null; isActive?: boolean; revoked?: boolean } = {},
+  options: {
+    allowedOrigins?: readonly string[]
+    expiresAt?: Date | null
+    isActive?: boolean
+    revoked?: boolean
+    calendarFeed?: boolean
+  } = {},
 ): Promise<{ id: string; token: string }> {
   const token = generateSecret('emb')
   const row = await db
@@ -133,6 +165,7 @@ export async function seedToken(
       allowed_origins: [...(options.allowedOrigins ?? [])],
       expires_at: options.expiresAt ?? null,
       revoked_at: options.revoked ? new Date() : null,
+      calendar_feed: options.calendarFeed ?? false,
     })
     .returning('id')
     .executeTakeFirstOrThrow()

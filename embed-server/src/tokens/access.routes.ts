@@ -2,11 +2,11 @@ import type Router from '@koa/router'
 import type { RouterMiddleware } from '@koa/router'
 import { ApiError, ok } from '@event-service/server-common'
 import { type AccessVerdict, isAccessRefusal } from './access.schema.ts'
-import type { EmbedState, TokenVerifier } from './token-auth.ts'
+import { allowsCalendarFeed, type EmbedState, type TokenVerifier } from './token-auth.ts'
 
 /**
  * `GET /v1/events/{eventId}/access`: whether this token may be used for this event from the
- * requesting page, and if not, why: `{allowed: true}` or `{allowed: false, code, message}`, always
+ * requesting page, and if not, why: `{allowed: true, calendar_feed}` or `{allowed: false, code, message}`, always
  * 200 and readable by any page (`Access-Control-Allow-Origin: *`).
  *
  * Refusals of the data routes carry no CORS grant, so a browser hides them from the widget, which
@@ -28,7 +28,7 @@ export function registerAccessRoute(
     try {
       await validIds(ctx, async () => {})
       await verify(ctx)
-      ctx.body = ok<AccessVerdict>({ allowed: true })
+      ctx.body = ok<AccessVerdict>({ allowed: true, calendar_feed: allowsCalendarFeed(ctx.state.token) })
     } catch (err) {
       if (!(err instanceof ApiError) || !isAccessRefusal(err.code)) throw err
       ctx.body = ok<AccessVerdict>({ allowed: false, code: err.code, message: err.message })

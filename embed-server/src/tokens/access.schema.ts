@@ -21,7 +21,13 @@ export const isAccessRefusal = (code: string): code is AccessRefusalCode => REFU
 /** `GET /v1/events/{eventId}/access`: whether the token may be used from the requesting page, and if not, why. */
 export const AccessVerdict = z
   .discriminatedUnion('allowed', [
-    z.strictObject({ allowed: z.literal(true) }),
+    z.strictObject({
+      allowed: z.literal(true),
+      calendar_feed: z.boolean().openapi({
+        description:
+          'Whether calendar apps may subscribe to GET /v1/events/{eventId}/schedule.ics with this token (the token has no allowed origins, or allows the feed): whether to offer the link',
+      }),
+    }),
     z.strictObject({
       allowed: z.literal(false),
       code: z.enum(ACCESS_REFUSAL_CODES),

@@ -54,7 +54,14 @@ describe.each(DIALECTS)('access verdicts on %s', (dialect) => {
 
     it('says a usable token is allowed', async () => {
       const { token } = await seedToken(dbHandle.db, ev, { allowedOrigins: ['https://shop.example.com'] })
-      expect(await verdictOf(await access(token))).toEqual({ allowed: true })
+      expect(await verdictOf(await access(token))).toEqual({ allowed: true, calendar_feed: false })
+    })
+
+    it('says whether the token serves the calendar feed: without allowed origins, or with the feed permission', async () => {
+      const open = await seedToken(dbHandle.db, ev)
+      expect(await verdictOf(await access(open.token))).toEqual({ allowed: true, calendar_feed: true })
+      const feed = await seedToken(dbHandle.db, ev, { allowedOrigins: ['https://shop.example.com'], calendarFeed: true })
+      expect(await verdictOf(await access(feed.token))).toEqual({ allowed: true, calendar_feed: true })
     })
 
     it.each([
@@ -101,7 +108,7 @@ describe.each(DIALECTS)('access verdicts on %s', (dialect) => {
     const { token } = await seedToken(dbHandle.db, ev, { allowedOrigins: ['https://shop.example.com'] })
     const fromPage = { Referer: 'https://shop.example.com/schedule.html' }
     expect(await verdictOf(await embedFetch(server.url, `/v1/events/${ev.eventId}/access`, token, 'query', { headers: fromPage }))).toEqual(
-      { allowed: true },
+      { allowed: true, calendar_feed: false },
     )
     const elsewhere = { Referer: 'https://shop.example.com.evil.example/' }
     expect(

@@ -48,9 +48,19 @@ export function hashToken(raw: string): string {
 }
 
 /**
+ * What a request uses the token for: `read` the JSON API from a web page, or fetch the `feed`
+ * (`schedule.ics`) from a calendar app, which sends no Origin.
+ */
+export type TokenPurpose = 'read' | 'feed'
+
+/** Whether a calendar app may fetch the token's schedule feed: no origin list, or the feed permission. */
+export const allowsCalendarFeed = (token: KnownToken): boolean => token.origins.allowsAll || token.calendarFeed
+
+/**
  * Why `token` may not be used for `eventId` from this origin, in the order of DESIGN.md's table
  * (unknown, revoked, disabled, expired, other event, origin); `undefined` when it may. Expiry is
- * compared with `nowMs`, never cached as a verdict.
+ * compared with `nowMs`, never cached as a verdict. For the `feed`, the origin check is replaced
+ * by the feed permission (`allowsCalendarFeed`): calendar apps send no Origin.
  */
 export function tokenRefusal(
   token: TokenLookup,
@@ -58,12 +68,22 @@ export function tokenRefusal(
   originHeader: string,
   refererHeader: string,
   nowMs: number,
+  purpose: TokenPurpose = 'read',
 ): ApiError | undefined {
   if (!token.found) return refuse(401, 'INVALID_TOKEN', 'This embed token does not exist')
   if (token.revoked) return refuse(401, 'TOKEN_REVOKED', 'This embed token has been revoked')
   if (!token.isActive) return refuse(403, 'TOKEN_DISABLED', 'This embed token has been disabled')
   if (token.expiresAtMs !== null && token.expiresAtMs <= nowMs) return refuse(401, 'TOKEN_EXPIRED', 'This embed token has expired')
   if (eventId !== token.eventId) return refuse(403, 'EVENT_MISMATCH', 'This embed token belongs to another event')
+  if (purpose === 'feed') {
+    if (allowsCalendarFeed(token)) return undefined
+    return refuse(
+      403,
+      'ORIGIN_NOT_ALLOWED',
+      'This embed token does not serve the calendar feed: it is limited to its allowed origins, and calendar apps send none. ' +
+        'Allow the feed on the token (allowCalendarFeed: true in the admin API)',
+    )
+  }
   if (!token.origins.allowsAll) {
     const origin = requestOrigin(originHeader, refererHeader)
     if (!origin || !token.origins.matches(origin))
@@ -77,6 +97,18 @@ export function corsOriginOf(originHeader: string): string | undefined {
   return originHeader && requestOrigin(originHeader, undefined) ? originHeader : undefined
 }
 
+/**
+ * The CORS grant of an accepted request. A read passed the origin check already; the feed did
+ * not need to, so a page may read it only from an origin the token allows: the feed permission
+ * opens the feed to calendar apps, not the token to every web page.
+ */
+function grantedOrigin(token: KnownToken, originHeader: string, purpose: TokenPurpose): string | undefined {
+  const origin = corsOriginOf(originHeader)
+  if (origin === undefined || purpose === 'read' || token.origins.allowsAll) return origin
+  const parsed = requestOrigin(originHeader, undefined)
+  return parsed && token.origins.matches(parsed) ? origin : undefined
+}
+
 /** Checks a request's token, leaving `ctx.state.token`, `cacheCurrent` and `corsOrigin` when it may be used. */
 export type TokenVerifier = (ctx: RouterContext<EmbedState>) => Promise<void>
 
@@ -87,10 +119,13 @@ export type TokenVerifier = (ctx: RouterContext<EmbedState>) => Promise<void>
  * `ctx.state.token`, `ctx.state.cacheCurrent` and `ctx.state.corsOrigin`; a refusal is thrown as
  * an `ApiError`. `checkToken` uses it for every data route, `access.routes.ts` to explain a refusal.
  */
-export function tokenVerifier(deps: {
-  db: Kysely<Database>
-  cache: { tokens: InvalidatedCache<TokenLookup>; isCurrent(): boolean | Promise<boolean> }
-}): TokenVerifier {
+export function tokenVerifier(
+  deps: {
+    db: Kysely<Database>
+    cache: { tokens: InvalidatedCache<TokenLookup>; isCurrent(): boolean | Promise<boolean> }
+  },
+  purpose: TokenPurpose = 'read',
+): TokenVerifier {
   const { db, cache } = deps
   return async (ctx) => {
     const raw = tokenOf(ctx.query.token, ctx.get('Authorization'))
@@ -105,12 +140,12 @@ export function tokenVerifier(deps: {
       (await cache.tokens.getOrLoad(tokenHash, () => findTokenByHash(db, tokenHash), cacheCurrent))
     const eventId = ctx.params.eventId
     const originHeader = ctx.get('Origin')
-    const refusal = tokenRefusal(token, eventId, originHeader, ctx.get('Referer'), Date.now())
+    const refusal = tokenRefusal(token, eventId, originHeader, ctx.get('Referer'), Date.now(), purpose)
     if (refusal) throw refusal
     ctx.state.token = token as KnownToken
     ctx.state.cacheCurrent = cacheCurrent
     // Echo the header exactly as the browser sent it; an opaque (`null`) or unparsable origin gets nothing.
-    const corsOrigin = corsOriginOf(originHeader)
+    const corsOrigin = grantedOrigin(token as KnownToken, originHeader, purpose)
     if (corsOrigin) ctx.state.corsOrigin = corsOrigin
   }
 }

@@ -11,6 +11,8 @@ export interface KnownToken {
   /** Epoch milliseconds, or null for no expiry: compared at each request, never cached as a verdict. */
   expiresAtMs: number | null
   origins: OriginPolicy
+  /** Whether calendar apps (no Origin) may read the schedule feed although `origins` is a list. */
+  calendarFeed: boolean
 }
 
 /** Cached too, so that a flood of made-up but well-formed tokens does not reach the database. */
@@ -26,7 +28,7 @@ const UNKNOWN: UnknownToken = { found: false }
 export async function findTokenByHash(db: Kysely<Database>, tokenHash: string): Promise<TokenLookup> {
   const row = await db
     .selectFrom('embed_tokens')
-    .select(['id', 'event_id', 'is_active', 'revoked_at', 'expires_at', 'allowed_origins'])
+    .select(['id', 'event_id', 'is_active', 'revoked_at', 'expires_at', 'allowed_origins', 'calendar_feed'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst()
   if (!row) return UNKNOWN
@@ -38,5 +40,6 @@ export async function findTokenByHash(db: Kysely<Database>, tokenHash: string): 
     revoked: row.revoked_at !== null,
     expiresAtMs: row.expires_at ? row.expires_at.getTime() : null,
     origins: compileOriginPolicy(row.allowed_origins),
+    calendarFeed: row.calendar_feed,
   }
 }
