@@ -24,12 +24,10 @@ const speakerIds = z
   .openapi({ description: 'Speakers of the same event, in the order they are listed; replaces the whole list' })
 
 /** The organiser's own kinds of session, as pretalx's per-event "submission types": free text. */
-const format = optionalText(100)
-  .transform(emptyToNull)
-  .openapi({
-    description: 'Kind of session as the organiser names it (talk, workshop, keynote, panel, …); at most 100 characters',
-    example: 'Workshop',
-  })
+const format = optionalText(100).transform(emptyToNull).openapi({
+  description: 'Kind of session as the organiser names it (talk, workshop, keynote, panel, …); at most 100 characters',
+  example: 'Workshop',
+})
 
 const level = z
   .enum(SESSION_LEVELS)

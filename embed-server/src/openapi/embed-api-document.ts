@@ -131,6 +131,37 @@ function buildDocument(): object {
   })
 
   registry.registerPath({
+    method: 'get',
+    path: '/events/{eventId}/schedule.ics',
+    operationId: 'getScheduleFeed',
+    summary: 'The whole public schedule as an iCalendar feed (RFC 5545) that calendar apps subscribe to',
+    description:
+      'One VEVENT per session: UID `<session id>@event-service` (stable), SEQUENCE counting the session’s changes, ' +
+      'DTSTAMP and LAST-MODIFIED from its last change, times in UTC, LOCATION naming room and venue, CATEGORIES from ' +
+      'track and tags, STATUS:CANCELLED for cancelled sessions. Calendar apps send no Origin, so the token’s origin ' +
+      'check is replaced here by its feed permission: a token without allowed origins serves the feed, a token with ' +
+      'allowed origins only when the feed is allowed on it (`allowCalendarFeed` in the admin API); otherwise 403 ' +
+      '`ORIGIN_NOT_ALLOWED`. Every other token check applies. Put the token in the query (`?token=`): calendar apps ' +
+      'cannot send headers. CORS is granted only to origins the token allows.',
+    tags: ['Calendar'],
+    security: TOKEN_SECURITY,
+    request: { params: EventParams },
+    responses: {
+      200: {
+        description: 'The calendar (`Cache-Control: private, no-cache` with an `ETag`)',
+        headers: { ...RATE_LIMIT_HEADERS, ETag: { description: 'Weak validator of this answer', schema: { type: 'string' } } },
+        content: {
+          'text/calendar': {
+            schema: z.string().openapi({ description: 'An iCalendar object (`BEGIN:VCALENDAR` … `END:VCALENDAR`)' }),
+          },
+        },
+      },
+      304: { description: 'Unchanged since the `If-None-Match` sent' },
+      ...errorResponses(READ_ERRORS),
+    },
+  })
+
+  registry.registerPath({
     method: 'post',
     path: '/events/{eventId}/registrations',
     operationId: 'register',

@@ -45,6 +45,7 @@ describe('the embed API’s OpenAPI document', () => {
         'GET /events/{eventId}/speakers/{speakerId}',
         'POST /events/{eventId}/registrations',
         'GET /events/{eventId}/access',
+        'GET /events/{eventId}/schedule.ics',
       ].sort(),
     )
   })
@@ -68,6 +69,10 @@ describe('the embed API’s OpenAPI document', () => {
     expect(await call(PublicSpeaker.array(), '/speakers')).toHaveLength(1)
     await call(PublicSpeaker, `/speakers/${ada}`)
     await call(AccessVerdict, '/access')
+    const feed = await fetch(`${server.url}/v1/events/${ev.eventId}/schedule.ics?token=${token}`)
+    const documented = (embedApiDocument() as { paths: Record<string, { get: { responses: Record<string, { content?: object }> } }> })
+      .paths['/events/{eventId}/schedule.ics']
+    expect(Object.keys(documented?.get.responses['200']?.content ?? {})).toEqual([feed.headers.get('content-type')?.split(';')[0]])
     const body = JSON.stringify({ name: 'Grace', email: 'grace@example.org', ticket_id: 'standard' })
     await call(RegistrationAnswer, '/registrations', { method: 'POST', body })
     const refused = await fetch(`${server.url}/v1/events/${ev.eventId}`)
