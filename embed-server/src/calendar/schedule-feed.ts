@@ -1,4 +1,4 @@
-import ical, { escape, foldLines, ICalEventStatus } from 'ical-generator'
+import ical, { escape as escapeText, foldLines, ICalEventStatus } from 'ical-generator'
 import type { EventData } from '../events/events.service.ts'
 import type { PublicSession } from '../events/events.schema.ts'
 
@@ -65,8 +65,8 @@ export function scheduleFeed(data: EventData): string {
     prodId: PRODUCT_ID,
     // ical-generator writes the calendar's name as given; TEXT needs its commas, semicolons and
     // newlines escaped.
-    name: escape(event.name, false),
-    description: event.description ? escape(event.description, false) : null,
+    name: escapeText(event.name, false),
+    description: event.description ? escapeText(event.description, false) : null,
     ttl: REFRESH_SECONDS,
   })
   data.sessions.forEach((session, i) => {
@@ -98,7 +98,7 @@ export function scheduleFeed(data: EventData): string {
  * time zone setting would turn every time into a TZID time that needs a VTIMEZONE.
  */
 function withTimezoneHint(text: string, timezone: string): string {
-  const line = `${foldLines(`X-WR-TIMEZONE:${escape(timezone, false)}`)}\r\n`
+  const line = `${foldLines(`X-WR-TIMEZONE:${escapeText(timezone, false)}`)}\r\n`
   const firstComponent = text.indexOf('BEGIN:VEVENT')
   const end = text.lastIndexOf('END:VCALENDAR')
   const at = firstComponent >= 0 ? firstComponent : end
