@@ -349,6 +349,8 @@ export interface components {
             status: components["schemas"]["SpeakerStatus"];
             tags: string[];
             photo_url: string | null;
+            /** @description Website and profiles elsewhere, in order */
+            links: components["schemas"]["Link"][];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -359,6 +361,10 @@ export interface components {
          * @enum {string}
          */
         SpeakerStatus: "invited" | "applied" | "accepted" | "confirmed" | "scheduled" | "checked_in" | "declined" | "withdrawn";
+        Link: {
+            url: string;
+            label: string | null;
+        };
         SpeakerResponse: {
             /** @enum {boolean} */
             success: true;
@@ -394,6 +400,20 @@ export interface components {
              * @example https://example.com/ada.jpg
              */
             photo_url?: string | null;
+            /** @description Website and profiles elsewhere: at most 10 `{url, label?}` (http or https); replaces the whole list */
+            links?: components["schemas"]["LinkInput"][];
+        };
+        LinkInput: {
+            /**
+             * Format: uri
+             * @example https://ada.example.com
+             */
+            url: string;
+            /**
+             * @description What the link is (`Website`, `Mastodon`); null lets clients show the host
+             * @example Website
+             */
+            label?: string | null;
         };
         UpdateSpeakerRequest: {
             /**
@@ -420,6 +440,8 @@ export interface components {
              * @example https://example.com/ada.jpg
              */
             photo_url?: string | null;
+            /** @description Website and profiles elsewhere: at most 10 `{url, label?}` (http or https); replaces the whole list */
+            links?: components["schemas"]["LinkInput"][];
         };
         SessionResponse: {
             /** @enum {boolean} */
@@ -445,6 +467,18 @@ export interface components {
             ends_at: string;
             track: string | null;
             room: string | null;
+            /** @example Workshop */
+            format: string | null;
+            /** @enum {string|null} */
+            level: "beginner" | "intermediate" | "advanced" | null;
+            /**
+             * @description BCP 47 language tag
+             * @example en
+             */
+            language: string | null;
+            tags: string[];
+            slides_url: string | null;
+            recording_url: string | null;
             /** @description In the order of `speaker_ids` */
             speakers: components["schemas"]["SessionSpeaker"][];
             /** Format: date-time */
@@ -490,7 +524,43 @@ export interface components {
              * @default []
              */
             speaker_ids: string[];
+            /**
+             * @description Kind of session as the organiser names it (talk, workshop, keynote, panel, …); at most 100 characters
+             * @example Workshop
+             */
+            format?: string | null;
+            level?: components["schemas"]["SessionLevel"];
+            /**
+             * @description A BCP 47 language tag (`en`, `de`, `pt-BR`), stored in its canonical spelling
+             * @example en
+             */
+            language?: string;
+            /**
+             * @description Free-form labels (at most 50 of at most 50 characters, deduplicated); filter with `tags`
+             * @example [
+             *       "ai",
+             *       "hands-on"
+             *     ]
+             */
+            tags?: string[];
+            /**
+             * Format: uri
+             * @description Slides, an http: or https: URL
+             * @example https://example.com/ada.jpg
+             */
+            slides_url?: string | null;
+            /**
+             * Format: uri
+             * @description Recording, an http: or https: URL
+             * @example https://example.com/ada.jpg
+             */
+            recording_url?: string | null;
         };
+        /**
+         * @description How much the session expects of its audience; null when not stated
+         * @enum {string|null}
+         */
+        SessionLevel: "beginner" | "intermediate" | "advanced" | null;
         SessionListResponse: {
             /** @enum {boolean} */
             success: true;
@@ -514,6 +584,37 @@ export interface components {
             room?: string | null;
             /** @description Speakers of the same event, in the order they are listed; replaces the whole list */
             speaker_ids?: string[];
+            /**
+             * @description Kind of session as the organiser names it (talk, workshop, keynote, panel, …); at most 100 characters
+             * @example Workshop
+             */
+            format?: string | null;
+            level?: components["schemas"]["SessionLevel"];
+            /**
+             * @description A BCP 47 language tag (`en`, `de`, `pt-BR`), stored in its canonical spelling
+             * @example en
+             */
+            language?: string;
+            /**
+             * @description Free-form labels (at most 50 of at most 50 characters, deduplicated); filter with `tags`
+             * @example [
+             *       "ai",
+             *       "hands-on"
+             *     ]
+             */
+            tags?: string[];
+            /**
+             * Format: uri
+             * @description Slides, an http: or https: URL
+             * @example https://example.com/ada.jpg
+             */
+            slides_url?: string | null;
+            /**
+             * Format: uri
+             * @description Recording, an http: or https: URL
+             * @example https://example.com/ada.jpg
+             */
+            recording_url?: string | null;
         };
         EmbedTokenListResponse: {
             /** @enum {boolean} */
@@ -540,6 +641,8 @@ export interface components {
             prefix: string;
             is_active: boolean;
             allowed_origins: string[];
+            /** @description Whether calendar apps may read the schedule feed although `allowed_origins` is not empty (`allowCalendarFeed`) */
+            calendar_feed: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -578,6 +681,8 @@ export interface components {
             prefix: string;
             is_active: boolean;
             allowed_origins: string[];
+            /** @description Whether calendar apps may read the schedule feed although `allowed_origins` is not empty (`allowCalendarFeed`) */
+            calendar_feed: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -618,6 +723,8 @@ export interface components {
              * @example 2030-12-31T23:59:59Z
              */
             expiresAt?: string;
+            /** @description Let calendar apps, which send no Origin, read the schedule feed (`GET /v1/events/{eventId}/schedule.ics` of the embed API) although `allowedOrigins` is not empty; the JSON reads stay limited to the allowed origins. A token without allowed origins serves the feed anyway. Default false. */
+            allowCalendarFeed?: boolean;
         };
         EmbedTokenResponse: {
             /** @enum {boolean} */
@@ -647,6 +754,8 @@ export interface components {
              * @example 2030-12-31T23:59:59Z
              */
             expiresAt?: string;
+            /** @description Let calendar apps, which send no Origin, read the schedule feed (`GET /v1/events/{eventId}/schedule.ics` of the embed API) although `allowedOrigins` is not empty; the JSON reads stay limited to the allowed origins. A token without allowed origins serves the feed anyway. Default false. */
+            allowCalendarFeed?: boolean;
         };
         RegistrationListResponse: {
             /** @enum {boolean} */
@@ -781,6 +890,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Identifies the request in our logs */
                     "X-Request-Id"?: string;
+                    /** @description The URL of the created resource (`/v1/<resources>/<id>`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1221,6 +1332,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Identifies the request in our logs */
                     "X-Request-Id"?: string;
+                    /** @description The URL of the created resource (`/v1/<resources>/<id>`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1563,6 +1676,16 @@ export interface operations {
                 event_id: string;
                 /** @description Only sessions of this track (exact match) */
                 track?: string;
+                /** @description Only sessions in this room (exact match) */
+                room?: string;
+                /** @description Only sessions of this format (exact match) */
+                format?: string;
+                /** @description Only sessions of this level */
+                level?: "beginner" | "intermediate" | "advanced";
+                /** @description Only sessions in this language or one of its variants (RFC 4647 basic filtering: `pt` matches `pt` and `pt-BR`) */
+                language?: string;
+                /** @description Comma-separated tags; a session matches when it has any of them */
+                tags?: string;
             };
             header?: never;
             path?: never;
@@ -1658,6 +1781,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Identifies the request in our logs */
                     "X-Request-Id"?: string;
+                    /** @description The URL of the created resource (`/v1/<resources>/<id>`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2086,6 +2211,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Identifies the request in our logs */
                     "X-Request-Id"?: string;
+                    /** @description The URL of the created resource (`/v1/<resources>/<id>`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -36,6 +36,19 @@ export type PublicSpeakerFields = Pick<SpeakerRow, 'id' | 'name' | 'title' | 'co
 
 const presentLink = (l: SpeakerLink): PublicLink => ({ url: l.url, label: l.label ?? null })
 
+/**
+ * Only http: and https: links are public. The admin API stores no other, but a row written by
+ * other means (a seed, a manual fix) must not put a `javascript:` URL in front of a visitor.
+ */
+const isWebLink = (l: SpeakerLink): boolean => {
+  try {
+    const { protocol } = new URL(l.url)
+    return protocol === 'https:' || protocol === 'http:'
+  } catch {
+    return false
+  }
+}
+
 const presentTicket = (t: Ticket): PublicTicket => ({ id: t.id, name: t.name, description: t.description ?? null, price: t.price ?? null })
 
 export const presentEvent = (row: PublicEventFields): PublicEvent => ({
@@ -93,6 +106,6 @@ export const presentSpeaker = (row: PublicSpeakerFields, sessions: PublicSpeaker
   company: row.company,
   bio: row.bio,
   photo_url: row.photo_url,
-  links: (Array.isArray(row.links) ? row.links : []).map(presentLink),
+  links: (Array.isArray(row.links) ? row.links : []).filter(isWebLink).map(presentLink),
   sessions,
 })

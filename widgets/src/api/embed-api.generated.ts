@@ -91,6 +91,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/{eventId}/schedule.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole public schedule as an iCalendar feed (RFC 5545) that calendar apps subscribe to
+         * @description One VEVENT per session: UID `<session id>@event-service` (stable), SEQUENCE counting the session’s changes, DTSTAMP and LAST-MODIFIED from its last change, times in UTC, LOCATION naming room and venue, CATEGORIES from track and tags, STATUS:CANCELLED for cancelled sessions. Calendar apps send no Origin, so the token’s origin check is replaced here by its feed permission: a token without allowed origins serves the feed, a token with allowed origins only when the feed is allowed on it (`allowCalendarFeed` in the admin API); otherwise 403 `ORIGIN_NOT_ALLOWED`. Every other token check applies. Put the token in the query (`?token=`): calendar apps cannot send headers. CORS is granted only to origins the token allows.
+         */
+        get: operations["getScheduleFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/{eventId}/registrations": {
         parameters: {
             query?: never;
@@ -205,6 +225,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             title: string;
+            /** @description The abstract: plain text, never HTML; widgets render the small markup of docs/embed-api.md ("Text in bios and abstracts") */
             description: string | null;
             /**
              * Format: date-time
@@ -220,9 +241,37 @@ export interface components {
             ends_at: string;
             track: string | null;
             room: string | null;
+            /**
+             * @description Kind of session as the organiser names it (talk, workshop, keynote, panel, …): free text in the event’s language
+             * @example Workshop
+             */
+            format: string | null;
+            level: components["schemas"]["PublicSessionLevel"];
+            /**
+             * @description BCP 47 language tag (`en`, `de`, `pt-BR`)
+             * @example en
+             */
+            language: string | null;
+            /**
+             * @description Free-form labels, in the organiser’s order
+             * @example [
+             *       "ai",
+             *       "hands-on"
+             *     ]
+             */
+            tags: string[];
+            /** @description Slides, an http: or https: URL */
+            slides_url: string | null;
+            /** @description Recording, an http: or https: URL */
+            recording_url: string | null;
             /** @description Public speakers only, in their listed order */
             speakers: components["schemas"]["PublicSessionSpeaker"][];
         };
+        /**
+         * @description How much the session expects of its audience; null when not stated
+         * @enum {string|null}
+         */
+        PublicSessionLevel: "beginner" | "intermediate" | "advanced" | null;
         PublicSessionSpeaker: {
             /** Format: uuid */
             id: string;
@@ -247,9 +296,24 @@ export interface components {
             name: string;
             title: string | null;
             company: string | null;
+            /** @description The biography: plain text, never HTML; widgets render the small markup of docs/embed-api.md ("Text in bios and abstracts") */
             bio: string | null;
             photo_url: string | null;
+            /** @description Website and profiles elsewhere, at most 10, in order */
+            links: components["schemas"]["PublicLink"][];
             sessions: components["schemas"]["PublicSpeakerSession"][];
+        };
+        PublicLink: {
+            /**
+             * @description An http: or https: URL
+             * @example https://ada.example.com
+             */
+            url: string;
+            /**
+             * @description What the link is, as the organiser wrote it; null: show the host
+             * @example Website
+             */
+            label: string | null;
         };
         PublicSpeakerSession: {
             /** Format: uuid */
@@ -269,6 +333,17 @@ export interface components {
             ends_at: string;
             track: string | null;
             room: string | null;
+            /**
+             * @description Kind of session as the organiser names it (talk, workshop, keynote, panel, …): free text in the event’s language
+             * @example Workshop
+             */
+            format: string | null;
+            level: components["schemas"]["PublicSessionLevel"];
+            /**
+             * @description BCP 47 language tag (`en`, `de`, `pt-BR`)
+             * @example en
+             */
+            language: string | null;
         };
         PublicSpeakerResponse: {
             /** @enum {boolean} */
@@ -316,6 +391,8 @@ export interface components {
         AccessVerdict: {
             /** @enum {boolean} */
             allowed: true;
+            /** @description Whether calendar apps may subscribe to GET /v1/events/{eventId}/schedule.ics with this token (the token has no allowed origins, or allows the feed): whether to offer the link */
+            calendar_feed: boolean;
         } | {
             /** @enum {boolean} */
             allowed: false;
@@ -737,6 +814,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicSpeakerResponse"];
+                };
+            };
+            /** @description Unchanged since the `If-None-Match` sent */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed id or query (`VALIDATION_ERROR`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token (`TOKEN_MISSING`), an unknown, revoked or expired one (`INVALID_TOKEN`, `TOKEN_REVOKED`, `TOKEN_EXPIRED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token disabled (`TOKEN_DISABLED`), bound to another event (`EVENT_MISMATCH`), or this origin not allowed (`ORIGIN_NOT_ALLOWED`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such event, session or public speaker (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getScheduleFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event the token is bound to */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar (`Cache-Control: private, no-cache` with an `ETag`) */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Weak validator of this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
                 };
             };
             /** @description Unchanged since the `If-None-Match` sent */

@@ -1,0 +1,107 @@
+import type { DbHandle } from '@event-service/db'
+import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  embedFetch,
+  seedEvent,
+  seedSession,
+  seedSpeaker,
+  seedToken,
+  startEmbedServer,
+  type TestEmbedServer,
+} from '../testing/embed-fixtures.ts'
+
+/** Speaker links and the session fields schedules show, as the embed API presents them. */
+describe.each(DIALECTS)('public speaker links and session fields on %s', (dialect) => {
+  let dbHandle: DbHandle
+  let server: TestEmbedServer
+  let base: string
+  let token: string
+  let ada: string
+  let talk: string
+  const read = async (path: string) => {
+    const res = await embedFetch(server.url, `${base}${path}`, token, 'query')
+    expect(res.status).toBe(200)
+    return ((await res.json()) as { data: any }).data
+  }
+
+  beforeAll(async () => {
+    dbHandle = await createTestDb(dialect)
+    server = await startEmbedServer(dbHandle)
+    const ev = await seedEvent(dbHandle.db)
+    base = `/v1/events/${ev.eventId}`
+    ada = await seedSpeaker(dbHandle.db, ev, 'Ada Public', 'confirmed')
+    // Written around the admin API, as a seed or a manual fix could: only web links are public.
+    const links = [
+      { url: 'https://ada.example', label: 'Website' },
+      { url: 'javascript:alert(1)', label: 'Evil' },
+      { url: 'https://mastodon.example/@ada', label: null },
+      { url: 'not a url' },
+    ]
+    await dbHandle.db
+      .updateTable('speakers')
+      .set({ links: JSON.stringify(links) })
+      .where('id', '=', ada)
+      .execute()
+    talk = await seedSession(dbHandle.db, ev, {
+      title: 'Rust',
+      startsAt: '2030-05-01T07:00:00Z',
+      speakerIds: [ada],
+      more: {
+        format: 'Workshop',
+        level: 'beginner',
+        language: 'pt-BR',
+        tags: ['rust', 'hands-on'],
+        slides_url: 'https://s.example',
+        recording_url: 'https://r.example',
+      },
+    })
+    ;({ token } = await seedToken(dbHandle.db, ev))
+  })
+  afterAll(async () => {
+    await server?.close()
+    await dbHandle?.close()
+  })
+
+  const sessionFields = {
+    format: 'Workshop',
+    level: 'beginner',
+    language: 'pt-BR',
+    tags: ['rust', 'hands-on'],
+    slides_url: 'https://s.example',
+    recording_url: 'https://r.example',
+  }
+
+  it('shows a speaker’s web links in order, in the list and alone, never another scheme', async () => {
+    const expected = [
+      { url: 'https://ada.example', label: 'Website' },
+      { url: 'https://mastodon.example/@ada', label: null },
+    ]
+    expect((await read('/speakers'))[0].links).toEqual(expected)
+    expect((await read(`/speakers/${ada}`)).links).toEqual(expected)
+  })
+
+  it('keeps links out of the speaker inside a session (the profile has them)', async () => {
+    expect(Object.keys((await read(`/sessions/${talk}`)).speakers[0]).sort()).toEqual(['company', 'id', 'name', 'photo_url', 'title'])
+  })
+
+  it('shows format, level, language, tags, slides and recording of a session', async () => {
+    expect(await read(`/sessions/${talk}`)).toMatchObject(sessionFields)
+    expect((await read('/sessions'))[0]).toMatchObject(sessionFields)
+  })
+
+  it('shows format, level and language of the sessions inside a speaker', async () => {
+    const [session] = (await read(`/speakers/${ada}`)).sessions
+    expect(session).toEqual({
+      id: talk,
+      title: 'Rust',
+      starts_at: '2030-05-01T07:00:00.000Z',
+      ends_at: '2030-05-01T07:45:00.000Z',
+      track: null,
+      room: null,
+      format: 'Workshop',
+      level: 'beginner',
+      language: 'pt-BR',
+    })
+  })
+})
