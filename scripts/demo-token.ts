@@ -7,7 +7,8 @@ export const DEMO_TOKEN_NAME = 'Demo page'
 /**
  * Makes the demo page's embed token for this start: revokes the previous "Demo page" tokens of
  * the event (a token's value is shown only once, so each start needs a new one) and creates one
- * restricted to the demo page's origins.
+ * restricted to the demo page's origins, which also serves the calendar feed (calendar apps send
+ * no Origin), so that the demo's "subscribe" link works.
  */
 export async function renewDemoPageToken(
   db: Kysely<Database>,
@@ -32,6 +33,7 @@ export async function renewDemoPageToken(
         prefix: secretPrefix(token),
         token_hash: hashSecret(token),
         allowed_origins: origins,
+        calendar_feed: true,
         expires_at: null,
         revoked_at: null,
         last_used_at: null,

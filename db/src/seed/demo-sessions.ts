@@ -1,3 +1,5 @@
+import type { SessionLevel } from '../tables/sessions.ts'
+
 /** A session of the demo event before it has dates: day 0–2 and local wall-clock times. */
 export interface DemoSession {
   day: number
@@ -9,6 +11,11 @@ export interface DemoSession {
   room: string | null
   /** Indexes into `DEMO_SPEAKERS`, in the order they are listed. */
   speakers: number[]
+  /** The organiser's kind of session; null for breaks and meals. */
+  format?: string | null
+  level?: SessionLevel | null
+  language?: string | null
+  tags?: string[]
 }
 
 interface Talk {
@@ -287,7 +294,46 @@ const plain = (day: number, start: string, end: string, title: string, descripti
  * The demo event's programme: three days of keynotes, three parallel talk tracks, workshops and
  * breaks, in the event's local time.
  */
+const LEVELS: SessionLevel[] = ['beginner', 'intermediate', 'advanced']
+const TRACK_TAGS: Record<string, string[]> = {
+  Platform: ['platform', 'operations'],
+  Frontend: ['frontend', 'web'],
+  'Data & AI': ['data', 'ai'],
+  Workshops: ['hands-on'],
+}
+
+/**
+ * The fields schedules show, derived so the demo has every kind the widgets filter by: formats
+ * (keynote, talk, workshop, panel, lightning talks), levels, two languages (every fifth talk is
+ * in German) and tags per track.
+ */
+function withScheduleFields(sessions: DemoSession[]): DemoSession[] {
+  let talk = 0
+  return sessions.map((s) => {
+    if (s.speakers.length === 0 && s.title !== 'Lightning talks') return { ...s, format: null, level: null, language: null, tags: [] }
+    const format =
+      s.title === 'Lightning talks'
+        ? 'Lightning talks'
+        : s.title.startsWith('Closing panel')
+          ? 'Panel'
+          : s.track === 'Workshops'
+            ? 'Workshop'
+            : s.track === null
+              ? 'Keynote'
+              : 'Talk'
+    const n = talk++
+    const level = format === 'Talk' ? (LEVELS[n % 3] as SessionLevel) : format === 'Workshop' ? 'beginner' : null
+    const language = format === 'Talk' && n % 5 === 4 ? 'de' : 'en'
+    const tags = [...(TRACK_TAGS[s.track ?? ''] ?? []), ...(format === 'Keynote' || format === 'Panel' ? ['keynote'] : [])]
+    return { ...s, format, level, language, tags: format === 'Lightning talks' ? ['community'] : tags }
+  })
+}
+
 export function demoSchedule(): DemoSession[] {
+  return withScheduleFields(baseSchedule())
+}
+
+function baseSchedule(): DemoSession[] {
   const sessions: DemoSession[] = []
   for (let day = 0; day < 3; day++) {
     sessions.push(

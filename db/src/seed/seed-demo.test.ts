@@ -87,6 +87,16 @@ describe.each(DIALECTS)('the demo seed on %s', (dialect) => {
     expect(publicSpeakers.filter((s) => !presenting.has(s.email))).toEqual([])
   })
 
+  it('gives sessions formats, levels, two languages and tags, and speakers web links, for the widgets to show and filter', async () => {
+    const sessions = await handle.db.selectFrom('sessions').select(['format', 'level', 'language', 'tags']).execute()
+    expect(new Set(sessions.map((s) => s.format))).toEqual(new Set([null, 'Keynote', 'Talk', 'Workshop', 'Panel', 'Lightning talks']))
+    expect(new Set(sessions.map((s) => s.level))).toEqual(new Set([null, 'beginner', 'intermediate', 'advanced']))
+    expect(new Set(sessions.map((s) => s.language))).toEqual(new Set([null, 'en', 'de']))
+    expect(new Set(sessions.flatMap((s) => s.tags))).toContain('ai')
+    const speakers = await handle.db.selectFrom('speakers').select('links').execute()
+    expect(speakers.every((s) => s.links.length > 0 && s.links.every((l) => l.url.startsWith('https://')))).toBe(true)
+  })
+
   it('does nothing when the demo event is already there', async () => {
     const before = await content(handle)
     const result = await seedDemo(handle.db, { today: new Date('2030-01-01T00:00:00Z') })

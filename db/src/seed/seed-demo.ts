@@ -37,6 +37,17 @@ export interface SeedResult {
   sessions: number
 }
 
+/**
+ * A website for every demo speaker and a Mastodon profile for every other one, on the reserved
+ * `.example` domains of their email addresses.
+ */
+function demoLinks(s: { name: string; email: string }): { url: string; label: string | null }[] {
+  const [handle = 'speaker', domain = 'example.com'] = s.email.split('@')
+  const links: { url: string; label: string | null }[] = [{ url: `https://${domain}/people/${handle}`, label: 'Website' }]
+  if (handle.length % 2 === 0) links.push({ url: `https://mastodon.example/@${handle.replaceAll('.', '_')}`, label: 'Mastodon' })
+  return links
+}
+
 /** The first Tuesday at least four weeks after `today`: soon enough to be upcoming for a while. */
 export function demoStartDay(today: Date): { year: number; month: number; day: number } {
   const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 28))
@@ -119,6 +130,7 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
             photo_url: null,
             status: s.status,
             tags: s.tags,
+            links: JSON.stringify(demoLinks(s)),
           })),
         )
         .execute()
@@ -137,6 +149,12 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
             ends_at: at(s.day, s.end),
             track: s.track,
             room: s.room,
+            format: s.format ?? null,
+            level: s.level ?? null,
+            language: s.language ?? null,
+            tags: s.tags ?? [],
+            slides_url: null,
+            recording_url: null,
           })),
         )
         .execute()
