@@ -3,7 +3,7 @@ import { isWellFormedSecret } from '@event-service/db'
 import { errorResponse, logRequestLine, requestIdOf, requestLogger, requestStart } from '@event-service/server-common'
 import type { Logger } from 'pino'
 import type { EmbedCache } from './cache/embed-cache.ts'
-import { type EventData, responseKey } from './events/events.service.ts'
+import { type EventData, responseKey, SESSION_FILTERS } from './events/events.service.ts'
 import { type ReadAnswer, readAnswer } from './events/read-answer.ts'
 import type { GuardStep } from './guard/guard-chain.ts'
 import { UUID_PATTERN } from './guard/path-ids.ts'
@@ -94,7 +94,7 @@ export function createFastPath(deps: FastPathDeps): FastPath | undefined {
     const m = READ_PATH.exec(path)
     if (!m) return undefined
     const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1))
-    if (query.has('day') || query.has('track')) return undefined
+    if (SESSION_FILTERS.some((name) => query.has(name))) return undefined
     const tokens = query.getAll('token')
     let raw: string | undefined
     try {
@@ -116,7 +116,7 @@ export function createFastPath(deps: FastPathDeps): FastPath | undefined {
         ? responseKey.event()
         : collection === 'sessions'
           ? itemId === undefined
-            ? responseKey.sessions(undefined, undefined)
+            ? responseKey.sessions()
             : responseKey.session(itemId)
           : itemId === undefined
             ? responseKey.speakers()

@@ -62,6 +62,18 @@ export async function sendEventAnswer(
   await sendRead(ctx, body)
 }
 
+const LANGUAGE_RANGE = /^[a-z]{2,8}(?:-[a-z0-9]{1,8})*$/i
+
+/** `?language=`: a language tag or its primary subtag, lower-cased (matching ignores case). */
+function languageQuery(query: Query): string | undefined {
+  const language = singleQuery(query, 'language', 35)
+  if (language === undefined) return undefined
+  if (!LANGUAGE_RANGE.test(language)) {
+    throw validationError([{ path: 'language', message: 'must be a BCP 47 language tag such as en, de or pt-BR' }])
+  }
+  return language.toLowerCase()
+}
+
 /**
  * The public reads of DESIGN.md, behind `guard` (path ids, token, CORS, rate limit, usage count).
  * Each answer is serialised once per event version and variant.
@@ -74,9 +86,13 @@ export function registerEventRoutes(router: Router<EmbedState>, guard: RouterMid
   router.get('/v1/events/:eventId', guard, (ctx) => respond(ctx, responseKey.event(), (d) => d.event))
 
   router.get('/v1/events/:eventId/sessions', guard, (ctx) => {
-    const day = dayQuery(ctx.query)
-    const track = singleQuery(ctx.query, 'track', 200)
-    return respond(ctx, responseKey.sessions(day, track), (d) => filterSessions(d, { day, track }))
+    const filter = {
+      day: dayQuery(ctx.query),
+      track: singleQuery(ctx.query, 'track', 200),
+      tag: singleQuery(ctx.query, 'tag', 50),
+      language: languageQuery(ctx.query),
+    }
+    return respond(ctx, responseKey.sessions(filter), (d) => filterSessions(d, filter))
   })
 
   router.get('/v1/events/:eventId/sessions/:sessionId', guard, (ctx) => {

@@ -46,10 +46,29 @@ export interface SessionVersion {
   updatedAt: Date
 }
 
+/**
+ * The query parameters that filter `GET …/sessions`. The hot path answers only the unfiltered
+ * list, and leaves a request with any of them to Koa.
+ */
+export const SESSION_FILTERS = ['day', 'track', 'tag', 'language'] as const
+
+/** A filter of the session list: each given one must match. */
+export interface SessionFilter {
+  /** `YYYY-MM-DD` of the start in the event's time zone. */
+  day?: string | undefined
+  /** Exact track. */
+  track?: string | undefined
+  /** One of the session's tags, exactly. */
+  tag?: string | undefined
+  /** Lower-cased BCP 47 language range: matches it and its variants (`pt` matches `pt-BR`, RFC 4647 basic filtering). */
+  language?: string | undefined
+}
+
 /** Keys of the serialised answers in `EventData.responses`, for the routes and the hot path alike. */
 export const responseKey = {
   event: () => 'event',
-  sessions: (day: string | undefined, track: string | undefined) => `sessions\n${day ?? ''}\n${track ?? '\u0000'}`,
+  sessions: (filter: SessionFilter = {}) =>
+    `sessions\n${filter.day ?? ''}\n${filter.track ?? '\u0000'}\n${filter.tag ?? '\u0000'}\n${filter.language ?? ''}`,
   session: (sessionId: string) => `session\n${sessionId}`,
   speakers: () => 'speakers',
   speaker: (speakerId: string) => `speaker\n${speakerId}`,
@@ -170,10 +189,21 @@ export async function loadEventData(db: Kysely<Database>, eventId: string): Prom
   }
 }
 
-/** Sessions of one day (`YYYY-MM-DD` in the event's zone) and/or one track. */
-export function filterSessions(data: EventData, filter: { day?: string | undefined; track?: string | undefined }): PublicSession[] {
-  if (!filter.day && filter.track === undefined) return data.sessions
+/** Whether a session's language tag falls in a lower-cased language range (RFC 4647 basic filtering). */
+const inLanguage = (tag: string | null, range: string) => {
+  const t = tag?.toLowerCase()
+  return t !== undefined && (t === range || t.startsWith(`${range}-`))
+}
+
+/** Sessions of one day (`YYYY-MM-DD` in the event's zone), track, tag and/or language. */
+export function filterSessions(data: EventData, filter: SessionFilter): PublicSession[] {
+  const { day, track, tag, language } = filter
+  if (!day && track === undefined && tag === undefined && !language) return data.sessions
   return data.sessions.filter(
-    (s, i) => (!filter.day || data.sessionDays[i] === filter.day) && (filter.track === undefined || s.track === filter.track),
+    (s, i) =>
+      (!day || data.sessionDays[i] === day) &&
+      (track === undefined || s.track === track) &&
+      (tag === undefined || s.tags.includes(tag)) &&
+      (!language || inLanguage(s.language, language)),
   )
 }

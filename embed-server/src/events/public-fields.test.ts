@@ -56,6 +56,8 @@ describe.each(DIALECTS)('public speaker links and session fields on %s', (dialec
         recording_url: 'https://r.example',
       },
     })
+    await seedSession(dbHandle.db, ev, { title: 'Kotlin', startsAt: '2030-05-01T09:00:00Z', more: { language: 'pt', tags: ['jvm'] } })
+    await seedSession(dbHandle.db, ev, { title: 'Lunch', startsAt: '2030-05-01T11:00:00Z' })
     ;({ token } = await seedToken(dbHandle.db, ev))
   })
   afterAll(async () => {
@@ -88,6 +90,27 @@ describe.each(DIALECTS)('public speaker links and session fields on %s', (dialec
   it('shows format, level, language, tags, slides and recording of a session', async () => {
     expect(await read(`/sessions/${talk}`)).toMatchObject(sessionFields)
     expect((await read('/sessions'))[0]).toMatchObject(sessionFields)
+  })
+
+  it('filters the session list by tag and by language with its variants, past the hot path', async () => {
+    const titles = async (query: string) => (await read(`/sessions?${query}`)).map((s: { title: string }) => s.title)
+    // First the unfiltered list, which the hot path then answers from its cache: a filter must still apply.
+    expect(await titles('')).toEqual(['Rust', 'Kotlin', 'Lunch'])
+    expect(await titles('tag=rust')).toEqual(['Rust'])
+    expect(await titles('tag=jvm&language=pt')).toEqual(['Kotlin'])
+    expect(await titles('language=pt')).toEqual(['Rust', 'Kotlin'])
+    expect(await titles('language=PT-br')).toEqual(['Rust'])
+    expect(await titles('language=de')).toEqual([])
+    expect(await titles('tag=Rust')).toEqual([])
+  })
+
+  it('answers a malformed language filter 400 VALIDATION_ERROR', async () => {
+    const res = await embedFetch(server.url, `${base}/sessions?language=${encodeURIComponent('en_US')}`, token, 'query')
+    expect(res.status).toBe(400)
+    const body = (await res.json()) as { error: { code: string; details: { fields: unknown[] } } }
+    expect(body.error.details.fields).toEqual([
+      { path: 'language', message: 'language must be a BCP 47 language tag such as en, de or pt-BR' },
+    ])
   })
 
   it('shows format, level and language of the sessions inside a speaker', async () => {

@@ -21,6 +21,16 @@ const SessionsQuery = z.object({
     .optional()
     .openapi({ description: 'Only sessions starting on this date in the event’s time zone', example: '2031-06-10' }),
   track: z.string().max(200).optional().openapi({ description: 'Only sessions of this track' }),
+  tag: z.string().max(50).optional().openapi({ description: 'Only sessions with this tag (exact match)', example: 'ai' }),
+  language: z
+    .string()
+    .max(35)
+    .regex(/^[a-z]{2,8}(?:-[a-z0-9]{1,8})*$/i)
+    .optional()
+    .openapi({
+      description: 'Only sessions in this language or one of its variants (RFC 4647 basic filtering: `pt` matches `pt` and `pt-BR`)',
+      example: 'en',
+    }),
 })
 
 const ERRORS = {

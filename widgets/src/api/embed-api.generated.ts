@@ -509,6 +509,10 @@ export interface operations {
                 day?: string;
                 /** @description Only sessions of this track */
                 track?: string;
+                /** @description Only sessions with this tag (exact match) */
+                tag?: string;
+                /** @description Only sessions in this language or one of its variants (RFC 4647 basic filtering: `pt` matches `pt` and `pt-BR`) */
+                language?: string;
             };
             header?: never;
             path: {
