@@ -1,5 +1,33 @@
-import { createServer, type RequestListener, type Server } from 'node:http'
+import { createServer, maxHeaderSize, type RequestListener, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
+import type { ErrorCode } from './api-error.ts'
+
+/**
+ * How long the servers wait for clients (docs/operations.md, "Timeouts"). A connection that
+ * dribbles its headers (slowloris) is answered 408 and closed `headersMs` after its first byte,
+ * at most `checkIntervalMs` later.
+ */
+export const SERVER_TIMEOUTS = {
+  /** From a request's first byte to the end of its headers. */
+  headersMs: 10_000,
+  /** From a request's first byte to the end of its body (bodies are at most 1 MiB). */
+  requestMs: 30_000,
+  /**
+   * An idle keep-alive connection is closed after this. Longer than the 60 s idle timeout of
+   * common load balancers and proxies (AWS ALB, nginx), so they never reuse a connection we are
+   * closing at that very moment (which they answer with a 502).
+   */
+  keepAliveMs: 65_000,
+  /** How often Node looks for requests past `headersMs`/`requestMs` (its default is 30 s). */
+  checkIntervalMs: 1_000,
+  /**
+   * After an error answer, how long we keep reading (and dropping) what the client still sends
+   * before we close: closing with unread bytes makes the kernel reset the connection, and the
+   * reset can destroy the answer before the client has read it.
+   */
+  lingerMs: 2_000,
+} as const
 
 /** A listening HTTP server and how to stop it gracefully. */
 export interface RunningServer {
@@ -10,17 +38,77 @@ export interface RunningServer {
   close(graceMs?: number): Promise<void>
 }
 
+/** The answer to a request Node could not read, by the error its parser or timer reported. */
+function clientErrorAnswer(code: string | undefined): { status: number; reason: string; code: ErrorCode; message: string } | undefined {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return {
+      status: 431,
+      reason: 'Request Header Fields Too Large',
+      code: 'HEADERS_TOO_LARGE',
+      message: `The request line and headers together must be smaller than ${maxHeaderSize / 1024} KiB`,
+    }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return {
+      status: 408,
+      reason: 'Request Timeout',
+      code: 'REQUEST_TIMEOUT',
+      message: `The request did not arrive in time (headers within ${SERVER_TIMEOUTS.headersMs / 1000} s, all of it within ${SERVER_TIMEOUTS.requestMs / 1000} s)`,
+    }
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW')
+    return { status: 413, reason: 'Payload Too Large', code: 'PAYLOAD_TOO_LARGE', message: 'The chunk extensions are too large' }
+  if (code?.startsWith('HPE_'))
+    return { status: 400, reason: 'Bad Request', code: 'VALIDATION_ERROR', message: 'The request is not valid HTTP/1.1' }
+  // A socket error (ECONNRESET, EPIPE, …): there is nobody left to answer.
+  return undefined
+}
+
+/** Connections that were answered already: Node reports the error again for each chunk that follows. */
+const answered = new WeakSet<Duplex>()
+
 /**
- * Listens with `handler` (e.g. `app.callback()`) on `host:port`.
+ * Node's `clientError`: answers 431, 408, 413 or 400 with the error envelope and
+ * `Connection: close`, then closes gently (Node's default writes a bare status line and destroys
+ * the socket at once, which resets it when request bytes are still unread).
+ */
+function onClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (answered.has(socket)) return
+  answered.add(socket)
+  const answer = clientErrorAnswer(err.code)
+  // A response of this connection has begun: another status line would corrupt it.
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
+  if (!answer || !socket.writable || inFlight?.headersSent) {
+    socket.destroy()
+    return
+  }
+  const body = JSON.stringify({ success: false, error: { code: answer.code, message: answer.message, details: {} } })
+  socket.end(
+    `HTTP/1.1 ${answer.status} ${answer.reason}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Cache-Control: no-store\r\n' +
+      'Connection: close\r\n\r\n' +
+      body,
+  )
+  // Keep reading (the parser drops what follows its error) until the client closes too.
+  socket.resume()
+  const linger = setTimeout(() => socket.destroy(), SERVER_TIMEOUTS.lingerMs)
+  linger.unref()
+  socket.once('close', () => clearTimeout(linger))
+}
+
+/**
+ * Listens with `handler` (e.g. `app.callback()`) on `host:port`, with the timeouts of
+ * `SERVER_TIMEOUTS` and error answers for requests that cannot be read.
  *
  * @example
  * const { url, close } = await listen(app.callback(), { host: '127.0.0.1', port: 0 })
  */
 export async function listen(handler: RequestListener, { host, port }: { host: string; port: number }): Promise<RunningServer> {
-  const server = createServer(handler)
-  // Shorter than typical load-balancer idle timeouts would cause spurious 502s; keep Node's
-  // defaults but make sure a slow client cannot hold a request open forever.
-  server.requestTimeout = 30_000
+  const server = createServer({ connectionsCheckingInterval: SERVER_TIMEOUTS.checkIntervalMs }, handler)
+  server.headersTimeout = SERVER_TIMEOUTS.headersMs
+  server.requestTimeout = SERVER_TIMEOUTS.requestMs
+  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs
+  server.on('clientError', onClientError)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {
@@ -48,13 +136,26 @@ export async function listen(handler: RequestListener, { host, port }: { host: s
 }
 
 /**
- * Runs `stop` once on the first SIGTERM or SIGINT; a second signal exits at once.
+ * A signal repeated within this is the same request to stop: a Ctrl+C in a terminal signals the
+ * whole foreground process group, and `npm start` forwards the SIGINT it got to us as well.
+ */
+const REPEAT_WINDOW_MS = 1_000
+
+/**
+ * Runs `stop` once on the first SIGTERM or SIGINT, then exits 0 (1 if `stop` failed). A later
+ * signal exits at once with 1; one that follows the first within a second is taken as a copy of it.
+ *
+ * @example
+ * onShutdownSignal(async (signal) => { await server.close(); await handle.close() })
  */
 export function onShutdownSignal(stop: (signal: string) => Promise<void>): void {
-  let stopping = false
+  let first: { signal: string; at: number } | undefined
   const handle = (signal: string) => {
-    if (stopping) process.exit(1)
-    stopping = true
+    if (first) {
+      if (signal === first.signal && performance.now() - first.at < REPEAT_WINDOW_MS) return
+      process.exit(1)
+    }
+    first = { signal, at: performance.now() }
     stop(signal).then(
       () => process.exit(0),
       (err) => {
