@@ -58,7 +58,7 @@ export async function createAdminApp(deps: AdminAppDeps): Promise<AdminApp> {
   const store = await createRateLimitStore(config.redisUrl, logger)
   const perAccount = createRateLimiter(store, { name: 'admin', windowSeconds: ACCOUNT_WINDOW_SECONDS })
   const usage = createKeyUsageRecorder(db, logger)
-  const pub = publicRoutes(api.document())
+  const pub = publicRoutes(api.document(), db)
 
   const app = new Koa<AdminState>()
   app.proxy = false

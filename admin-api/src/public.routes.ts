@@ -2,7 +2,9 @@ import { createReadStream } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import Router from '@koa/router'
-import { ok } from '@event-service/server-common'
+import type { Database } from '@event-service/db'
+import { healthCheck, liveness } from '@event-service/server-common'
+import type { Kysely } from 'kysely'
 
 const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
 
@@ -46,15 +48,15 @@ const INIT = `window.ui = SwaggerUIBundle({
 `
 
 /**
- * The routes that need no API key: `GET /healthz`, `GET /v1/openapi.json`, and `GET /docs`
- * (Swagger UI from the installed swagger-ui-dist package: no CDN, works offline).
+ * The routes that need no API key: `GET /healthz` (readiness: the database answers), `GET /livez`
+ * (liveness), `GET /v1/openapi.json`, and `GET /docs` (Swagger UI from the installed
+ * swagger-ui-dist package: no CDN, works offline).
  */
-export function publicRoutes(openApiDocument: object): Router {
+export function publicRoutes(openApiDocument: object, db: Kysely<Database>): Router {
   const router = new Router()
   const documentJson = JSON.stringify(openApiDocument)
-  router.get('/healthz', (ctx) => {
-    ctx.body = ok({ status: 'ok' })
-  })
+  router.get('/healthz', healthCheck(db))
+  router.get('/livez', liveness())
   router.get('/v1/openapi.json', (ctx) => {
     ctx.type = 'application/json'
     ctx.body = documentJson

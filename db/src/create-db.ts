@@ -69,10 +69,20 @@ export async function createDb(config: DbConfig = {}): Promise<DbHandle> {
   return config.databaseUrl ? openPostgres(config.databaseUrl, config.maxConnections ?? 10) : openPglite(config.dataDir ?? './.data')
 }
 
+/**
+ * How long a query waits for a connection: to open one, or for one of the pool to come free.
+ * Without it, a request waits as long as the operating system keeps trying to reach a Postgres
+ * that does not answer; with it, the request fails fast and is answered 503.
+ */
+export const CONNECTION_TIMEOUT_MS = 5_000
+
 async function openPostgres(connectionString: string, max: number): Promise<DbHandle> {
-  const pool = new pg.Pool({ connectionString, max })
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {})
+  // Nor a client in use (pg-pool listens only while a client is idle): its query fails, and the
+  // pool drops the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return {
     db,

@@ -15,7 +15,9 @@ export async function createPostgresListener(connectionString: string, channel: 
   let delay = RETRY_MS.first
 
   const connect = async (isReconnect: boolean): Promise<void> => {
-    const c = new pg.Client({ connectionString })
+    // A Postgres that accepts the connection but never answers would otherwise hold this attempt,
+    // and with it every later reconnect, forever (5 s: the pool's CONNECTION_TIMEOUT_MS).
+    const c = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 })
     c.on('notification', (msg) => {
       if (msg.channel === channel && msg.payload !== undefined) handlers.onMessage(msg.payload)
     })

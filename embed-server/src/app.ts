@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http'
 import Router from '@koa/router'
 import type { DbHandle } from '@event-service/db'
-import { type Config, errorHandler, requestContext } from '@event-service/server-common'
+import { type Config, errorHandler, healthCheck, liveness, requestContext } from '@event-service/server-common'
 import Koa from 'koa'
 import type { Logger } from 'pino'
 import { EmbedCache } from './cache/embed-cache.ts'
@@ -77,10 +77,8 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   ])
 
   const router = new Router<EmbedState>()
-  router.get('/healthz', (ctx) => {
-    ctx.set('Cache-Control', 'no-store')
-    ctx.body = { success: true, data: { status: 'ok' } }
-  })
+  router.get('/healthz', healthCheck(db))
+  router.get('/livez', liveness())
   registerEventRoutes(router, guard, { db, cache })
   registerCalendarRoutes(router, feedGuard, { db, cache })
   registerRegistrationRoutes(router, guard, limits.registrations, { db, cache })

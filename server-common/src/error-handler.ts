@@ -2,11 +2,32 @@ import type { Middleware } from 'koa'
 import { ZodError } from 'zod'
 import { ApiError, errorResponse } from './api-error.ts'
 import type { RequestState } from './request-context.ts'
+import { isClientDataError, isDatabaseUnavailable, isPgError, SQLSTATE } from './sqlstate.ts'
 import { fieldErrorsOf, summarise } from './validation-messages.ts'
 
-/** Postgres error codes we answer as the client's fault rather than ours. */
-const PG_UNIQUE_VIOLATION = '23505'
-const PG_CLIENT_DATA_ERRORS = new Set(['22P02', '22021', '22007', '22008', '22003', '22001', '54000'])
+/** Seconds a client is asked to wait while the database cannot be reached (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
+/**
+ * 503 `SERVICE_UNAVAILABLE` with `Retry-After`: the database cannot be reached right now. Not the
+ * client's fault and not a bug; the servers recover by themselves once it is back.
+ *
+ * @example
+ * if (isDatabaseUnavailable(err)) throw databaseUnavailable()
+ */
+export const databaseUnavailable = (details: Record<string, unknown> = {}): ApiError =>
+  new ApiError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    `The service is briefly unavailable (its database cannot be reached); retry in ${DATABASE_RETRY_AFTER_SECONDS} s`,
+    { retry_after: DATABASE_RETRY_AFTER_SECONDS, ...details },
+    { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+  )
+
+const describe = (err: unknown) => {
+  const { code, message } = err as { code?: unknown; message?: unknown }
+  return { code, message }
+}
 
 /** Turns anything thrown below it into the error envelope; never leaks a stack or SQL. */
 function toApiError(err: unknown): ApiError | undefined {
@@ -23,8 +44,9 @@ function toApiError(err: unknown): ApiError | undefined {
     return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MiB')
   if (e.status === 415 || e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
     return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON (Content-Type: application/json)')
-  if (e.code === PG_UNIQUE_VIOLATION) return new ApiError(409, 'CONFLICT', 'A resource with these values already exists')
-  if (e.code && PG_CLIENT_DATA_ERRORS.has(e.code)) return new ApiError(400, 'VALIDATION_ERROR', 'A value in the request cannot be stored')
+  if (isDatabaseUnavailable(err)) return databaseUnavailable()
+  if (isPgError(err, SQLSTATE.uniqueViolation)) return new ApiError(409, 'CONFLICT', 'A resource with these values already exists')
+  if (isClientDataError(err)) return new ApiError(400, 'VALIDATION_ERROR', 'A value in the request cannot be stored')
   if (e.status === 405) return new ApiError(405, 'METHOD_NOT_ALLOWED', 'This method is not allowed on this path')
   if (e.status === 400 && e.expose) return new ApiError(400, 'VALIDATION_ERROR', 'The request is malformed')
   return undefined
@@ -44,6 +66,8 @@ export function errorHandler(): Middleware<RequestState> {
     } catch (err) {
       const apiError = toApiError(err)
       if (!apiError) ctx.state.log?.error({ err }, 'unhandled error')
+      // Expected during an outage, once per request: the message says enough, without a stack.
+      else if (isDatabaseUnavailable(err)) ctx.state.log?.warn({ cause: describe(err) }, 'database unavailable')
       const answer = errorResponse(
         apiError ?? new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side; the request id identifies it in our logs'),
       )

@@ -8,7 +8,14 @@ export interface TcpProxy {
   readonly port: number
   /** Drops every connection and refuses new ones, as a service that went down. */
   cut(): Promise<void>
-  /** Accepts connections again, on the same port. */
+  /**
+   * Drops every connection and accepts new ones without ever forwarding or answering them, as a
+   * host that stopped replying (a client without a connect timeout waits forever).
+   */
+  blackhole(): void
+  /** How many connections the black hole holds now. */
+  held(): number
+  /** Accepts (and forwards) connections again, on the same port. */
   restore(): Promise<void>
   close(): Promise<void>
 }
@@ -28,8 +35,16 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   }
+  let blackholed = false
+  const held = new Set<Socket>()
   const handle = (client: Socket) => {
     track(client)
+    if (blackholed) {
+      held.add(client)
+      client.on('close', () => held.delete(client))
+      client.on('error', () => {})
+      return
+    }
     const upstream = connect(target.port, target.host)
     track(upstream)
     client.pipe(upstream).pipe(client)
@@ -53,7 +68,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     host: '127.0.0.1',
     port,
     cut: stop,
+    blackhole() {
+      blackholed = true
+      for (const socket of sockets) socket.destroy()
+    },
+    held: () => held.size,
     async restore() {
+      blackholed = false
+      if (server.listening) return
       server = createServer(handle)
       await listen(port)
     },
