@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { createRequire } from 'node:module'
+import { dirname } from 'node:path'
 import { ApiError, errorHandler, ok, requestContext } from '@event-service/server-common'
 import Koa from 'koa'
 import send from 'koa-send'
@@ -17,7 +18,8 @@ export interface DemoConfig {
   token: string | null
 }
 
-const DEMO_DIR = fileURLToPath(new URL('../demo/', import.meta.url))
+// Found through its package rather than a path relative to this file, which moves when compiled.
+const DEMO_DIR = dirname(createRequire(import.meta.url).resolve('@event-service/demo/package.json'))
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 

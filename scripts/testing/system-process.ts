@@ -1,12 +1,14 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { fileURLToPath } from 'node:url'
 
 const START = fileURLToPath(new URL('../start.ts', import.meta.url))
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
-/** `npm start` as a child process (one Node process: signals reach it directly). */
+/** `npm start` as a child process. */
 export interface SystemProcess {
+  /** The process started: Node itself, or npm with `via: 'npm'`. */
   child: ChildProcessWithoutNullStreams
   adminUrl: string
   embedUrl: string
@@ -19,15 +21,31 @@ export interface SystemProcess {
   exited: Promise<number | string>
 }
 
+/** How to start the system: `tsx` runs `scripts/start.ts` in one Node process; `npm` runs the real `npm start`. */
+export interface StartProcessOptions {
+  via?: 'tsx' | 'npm'
+}
+
 /**
- * Starts `scripts/start.ts` in a child process on free ports with `env` (plus PATH/HOME) and
- * resolves once it printed its server lines; rejects with its output if it exits first.
+ * Starts the system in a child process on free ports with `env` (plus PATH/HOME) and resolves
+ * once it printed its server lines; rejects with its output if it exits first. With `via: 'npm'`
+ * the child is `npm start` in a process group of its own (signal `-child.pid` to reach all of
+ * it, as a terminal's Ctrl+C does).
  */
-export function startSystemProcess(env: Record<string, string>): Promise<SystemProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', START], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ADMIN_PORT: '0', EMBED_PORT: '0', DEMO_PORT: '0', LOG_LEVEL: 'warn', ...env },
-  })
+export function startSystemProcess(env: Record<string, string>, { via = 'tsx' }: StartProcessOptions = {}): Promise<SystemProcess> {
+  const fullEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    ADMIN_PORT: '0',
+    EMBED_PORT: '0',
+    DEMO_PORT: '0',
+    LOG_LEVEL: 'warn',
+    ...env,
+  }
+  const child =
+    via === 'npm'
+      ? spawn('npm', ['start'], { cwd: ROOT, env: fullEnv, detached: true })
+      : spawn(process.execPath, ['--import', 'tsx', START], { cwd: ROOT, env: fullEnv })
   let output = ''
   const waiters: { text: string; resolve: () => void }[] = []
   const onData = (d: Buffer) => {
@@ -84,4 +102,38 @@ export function slowPost(url: string, body: unknown, headers: Record<string, str
   })
   req.flushHeaders()
   return { inFlight, response, sendRest: () => req.end(bytes.subarray(half)) }
+}
+
+/** Whether `pid` runs (a zombie that exited but was not reaped yet does not). Linux only. */
+export function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'
+  } catch {
+    return false
+  }
+}
+
+/** Every process below `pid` (children, their children, …), from /proc. Linux only. */
+export function descendantsOf(pid: number): number[] {
+  const children = new Map<number, number[]>()
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(name)])
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const found: number[] = []
+  const queue = [pid]
+  while (queue.length) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      found.push(child)
+      queue.push(child)
+    }
+  }
+  return found
 }

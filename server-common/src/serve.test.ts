@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process'
 import { connect, type Socket } from 'node:net'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listen, type RunningServer, SERVER_TIMEOUTS } from './serve.ts'
 
@@ -130,4 +132,42 @@ describe('listen(): slow clients', () => {
       expect(answer.body).toEqual(envelope('REQUEST_TIMEOUT'))
     }
   }, 60_000)
+})
+
+describe('onShutdownSignal', () => {
+  const CHILD = fileURLToPath(new URL('./testing/shutdown-child.ts', import.meta.url))
+
+  /** The child process of `testing/shutdown-child.ts`, once it is ready for signals. */
+  async function startChild(env: Record<string, string> = {}) {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], { env: { PATH: process.env.PATH, ...env } })
+    let output = ''
+    const printed = (text: string) =>
+      new Promise<void>((resolve) => {
+        const check = () => output.includes(text) && resolve()
+        child.stdout.on('data', (d: Buffer) => {
+          output += d.toString()
+          check()
+        })
+        check()
+      })
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    await printed('ready')
+    return { child, printed, exited }
+  }
+
+  it('takes a copy of the signal that follows at once (npm forwarding a Ctrl+C) as the same request', async () => {
+    const { child, printed, exited } = await startChild({ STOP_MS: '300' })
+    child.kill('SIGINT')
+    await printed('stopping on SIGINT')
+    child.kill('SIGINT')
+    expect(await exited).toBe(0)
+  })
+
+  it('exits at once with 1 on a signal that comes later, while the stop still runs', async () => {
+    const { child, printed, exited } = await startChild()
+    child.kill('SIGTERM')
+    await printed('still stopping')
+    child.kill('SIGTERM')
+    expect(await exited).toBe(1)
+  })
 })
