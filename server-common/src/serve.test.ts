@@ -101,21 +101,23 @@ describe('listen(): slow clients', () => {
   it('closes 250 connections that dribble their headers within 15 s, with a 408, while serving others', async () => {
     const COUNT = 250
     const BOUND_MS = 15_000
-    expect(SERVER_TIMEOUTS.headersMs).toBeLessThan(BOUND_MS)
     const sockets = await Promise.all(Array.from({ length: COUNT }, () => openSocket(running.url)))
     const outcomes = sockets.map(
-      (socket) =>
-        new Promise<{ ms: number; text: string }>((resolve) => {
+      (socket, i) =>
+        new Promise<{ ms: number; text: string | undefined }>((resolve) => {
           const started = performance.now()
+          // Half of them read what comes back; the others never do (nor close their side), as an
+          // attacker would not.
+          const reads = i % 2 === 0
           let text = ''
           // A partial header line, then one more byte every half second: never a whole header.
           socket.write('GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ')
           const drip = setInterval(() => socket.write('a'), 500)
-          socket.on('data', (d: Buffer) => (text += d.toString('latin1')))
+          if (reads) socket.on('data', (d: Buffer) => (text += d.toString('latin1')))
           socket.on('error', () => {})
           socket.on('close', () => {
             clearInterval(drip)
-            resolve({ ms: performance.now() - started, text })
+            resolve({ ms: performance.now() - started, text: reads ? text : undefined })
           })
         }),
     )
@@ -127,6 +129,7 @@ describe('listen(): slow clients', () => {
     const results = await Promise.all(outcomes)
     expect(Math.max(...results.map((r) => r.ms))).toBeLessThan(BOUND_MS)
     for (const { text } of results) {
+      if (text === undefined) continue
       const answer = parse(text)
       expect(answer.status).toBe(408)
       expect(answer.body).toEqual(envelope('REQUEST_TIMEOUT'))

@@ -5,12 +5,16 @@ import type { ErrorCode } from './api-error.ts'
 
 /**
  * How long the servers wait for clients (docs/operations.md, "Timeouts"). A connection that
- * dribbles its headers (slowloris) is answered 408 and closed `headersMs` after its first byte,
- * at most `checkIntervalMs` later.
+ * dribbles its headers (slowloris) is answered 408 `headersMs` after its first byte (at most
+ * `checkIntervalMs` later) and closed at once if it closes its side too, `lingerMs` later if not.
  */
 export const SERVER_TIMEOUTS = {
-  /** From a request's first byte to the end of its headers. */
-  headersMs: 10_000,
+  /**
+   * From a request's first byte to the end of its headers: generous for any real client (headers
+   * come in one packet), and short enough that a slow-header connection is gone within 11 s
+   * (this, one check interval, and the linger of a client that never closes its side).
+   */
+  headersMs: 8_000,
   /** From a request's first byte to the end of its body (bodies are at most 1 MiB). */
   requestMs: 30_000,
   /**
