@@ -23,8 +23,8 @@ async function startServers(dbHandle: DbHandle): Promise<Servers> {
   const admin = await createAdminApp({ db: dbHandle.db, config, logger })
   const embed = await createEmbedApp({ dbHandle, config, logger })
   const running: RunningServer[] = [
-    await listen(admin.app.callback(), { host: '127.0.0.1', port: 0 }),
-    await listen(embed.app.callback(), { host: '127.0.0.1', port: 0 }),
+    await listen(admin.callback(), { host: '127.0.0.1', port: 0 }),
+    await listen(embed.callback(), { host: '127.0.0.1', port: 0 }),
   ]
   return {
     adminUrl: running[0]!.url,
