@@ -1,7 +1,7 @@
-import { createServer, maxHeaderSize, type RequestListener, type Server, type ServerResponse } from 'node:http'
+import { createServer, maxHeaderSize, type RequestListener, STATUS_CODES, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
-import type { ErrorCode } from './api-error.ts'
+import { ApiError, errorResponse } from './api-error.ts'
 
 /**
  * How long the servers wait for clients (docs/operations.md, "Timeouts"). A connection that
@@ -43,25 +43,17 @@ export interface RunningServer {
 }
 
 /** The answer to a request Node could not read, by the error its parser or timer reported. */
-function clientErrorAnswer(code: string | undefined): { status: number; reason: string; code: ErrorCode; message: string } | undefined {
+function clientErrorAnswer(code: string | undefined): ApiError | undefined {
   if (code === 'HPE_HEADER_OVERFLOW')
-    return {
-      status: 431,
-      reason: 'Request Header Fields Too Large',
-      code: 'HEADERS_TOO_LARGE',
-      message: `The request line and headers together must be smaller than ${maxHeaderSize / 1024} KiB`,
-    }
+    return new ApiError(431, 'HEADERS_TOO_LARGE', `The request line and headers together must be smaller than ${maxHeaderSize / 1024} KiB`)
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
-    return {
-      status: 408,
-      reason: 'Request Timeout',
-      code: 'REQUEST_TIMEOUT',
-      message: `The request did not arrive in time (headers within ${SERVER_TIMEOUTS.headersMs / 1000} s, all of it within ${SERVER_TIMEOUTS.requestMs / 1000} s)`,
-    }
-  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW')
-    return { status: 413, reason: 'Payload Too Large', code: 'PAYLOAD_TOO_LARGE', message: 'The chunk extensions are too large' }
-  if (code?.startsWith('HPE_'))
-    return { status: 400, reason: 'Bad Request', code: 'VALIDATION_ERROR', message: 'The request is not valid HTTP/1.1' }
+    return new ApiError(
+      408,
+      'REQUEST_TIMEOUT',
+      `The request did not arrive in time (headers within ${SERVER_TIMEOUTS.headersMs / 1000} s, all of it within ${SERVER_TIMEOUTS.requestMs / 1000} s)`,
+    )
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The chunk extensions are too large')
+  if (code?.startsWith('HPE_')) return new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid HTTP/1.1')
   // A socket error (ECONNRESET, EPIPE, …): there is nobody left to answer.
   return undefined
 }
@@ -84,15 +76,11 @@ function onClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
     socket.destroy()
     return
   }
-  const body = JSON.stringify({ success: false, error: { code: answer.code, message: answer.message, details: {} } })
-  socket.end(
-    `HTTP/1.1 ${answer.status} ${answer.reason}\r\n` +
-      'Content-Type: application/json; charset=utf-8\r\n' +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      'Cache-Control: no-store\r\n' +
-      'Connection: close\r\n\r\n' +
-      body,
-  )
+  const { status, headers, body } = errorResponse(answer)
+  const head = Object.entries({ ...headers, 'Cache-Control': 'no-store', Connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')
+  socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n`, 'latin1'), body]))
   // Keep reading (the parser drops what follows its error) until the client closes too.
   socket.resume()
   const linger = setTimeout(() => socket.destroy(), SERVER_TIMEOUTS.lingerMs)
