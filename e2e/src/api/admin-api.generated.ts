@@ -248,7 +248,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED";
+                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED";
                 message: string;
                 /** @description For VALIDATION_ERROR: `fields`, a list of `{path, message}` */
                 details: {
