@@ -20,16 +20,17 @@ export function registerRegistrationRoutes(
   perIpLimit: RouterMiddleware<EmbedState>,
   deps: { db: Kysely<Database>; cache: EmbedCache<TokenLookup, EventData> },
 ): void {
+  const handle: RouterMiddleware<EmbedState> = validated({ body: RegistrationBody }, async (ctx: RouterContext<EmbedState>, { body }) => {
+    const event = await eventDataOf(deps.db, deps.cache, ctx.state.token.eventId, ctx.state.cacheCurrent)
+    const answer = await register(deps.db, event, body)
+    ctx.status = 201
+    ctx.body = ok(answer)
+  })
   router.post(
     '/v1/events/:eventId/registrations',
     guard,
     perIpLimit,
     jsonBody({ limit: REGISTRATION_BODY_LIMIT, limitLabel: '16 KiB' }),
-    validated({ body: RegistrationBody }, async (ctx: RouterContext<EmbedState>, { body }) => {
-      const event = await eventDataOf(deps.db, deps.cache, ctx.state.token.eventId, ctx.state.cacheCurrent)
-      const answer = await register(deps.db, event, body)
-      ctx.status = 201
-      ctx.body = ok(answer)
-    }),
+    handle,
   )
 }
