@@ -5,6 +5,7 @@
 //   emb_disabled 403 TOKEN_DISABLED · emb_revoked 401 TOKEN_REVOKED · emb_expired 401 TOKEN_EXPIRED
 //   emb_other_event 403 EVENT_MISMATCH · emb_origin 403 ORIGIN_NOT_ALLOWED
 //   emb_limited 429 RATE_LIMIT_EXCEEDED · emb_broken 500 INTERNAL_ERROR · anything else 401 INVALID_TOKEN
+//   emb_no_feed  accepted, but `GET …/access` says the token does not serve the calendar feed
 // As a browser on another origin sees the real server's refusals (no CORS grant, so no readable
 // answer), tokens of HIDDEN get no answer at all, and `GET …/access` says why:
 //   emb_hidden_disabled  TOKEN_DISABLED · emb_hidden_origin  ORIGIN_NOT_ALLOWED · emb_unreachable  no answer there either
@@ -15,6 +16,8 @@ export const EVENT_ID = '0b7c6f0e-4a36-4b8e-9a57-6f1d2b3c4d5e'
 export const EMPTY_EVENT_ID = '00000000-0000-4000-8000-000000000000'
 /** An event of one long day: 60 sessions, 20 slots of 20 minutes in 3 rooms. */
 export const LONG_DAY_EVENT_ID = '00000000-0000-4000-8000-0000000000da'
+/** An event of one day in 6 rooms, with titles of a realistic length. */
+export const SIX_ROOMS_EVENT_ID = '00000000-0000-4000-8000-0000000006ee'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const REJECT = {
@@ -84,6 +87,12 @@ function longDay() {
       description: null,
       starts_at: at(slot * 20),
       ends_at: at(slot * 20 + 15),
+      format: null,
+      level: null,
+      language: null,
+      tags: [],
+      slides_url: null,
+      recording_url: null,
       track: null,
       room: `Room ${(i % 3) + 1}`,
       speakers: [],
@@ -91,10 +100,42 @@ function longDay() {
   })
 }
 
+const SIX_ROOM_TITLES = [
+  'Observability for event-driven systems without the vendor lock-in',
+  'Type-safe SQL in TypeScript: what we learned moving 200 queries',
+  'Accessibility audits that developers actually read',
+  'From cron jobs to durable workflows',
+  'Designing APIs that survive their second version',
+  'A practical guide to Postgres row-level security',
+]
+
+function sixRooms() {
+  const start = Date.parse('2031-06-10T07:00:00.000Z')
+  const at = (minutes) => new Date(start + minutes * 60_000).toISOString()
+  return Array.from({ length: 12 }, (_, i) => ({
+    id: `00000000-0000-4000-8000-0000000006${String(i).padStart(2, '0')}`,
+    title: SIX_ROOM_TITLES[i % 6],
+    description: null,
+    starts_at: at(Math.floor(i / 6) * 60),
+    ends_at: at(Math.floor(i / 6) * 60 + 45),
+    track: null,
+    room: ['Auditorium', 'Hall A', 'Hall B', 'Room Spree', 'Terrace', 'Workshop Lab'][i % 6],
+    format: null,
+    level: null,
+    language: null,
+    tags: [],
+    slides_url: null,
+    recording_url: null,
+    speakers: [],
+  }))
+}
+
 function data(eventId) {
   if (eventId === EVENT_ID) return { event: load('event'), sessions: load('sessions'), speakers: load('speakers') }
   if (eventId === LONG_DAY_EVENT_ID)
     return { event: { ...load('event'), id: eventId, name: 'Long Day' }, sessions: longDay(), speakers: [] }
+  if (eventId === SIX_ROOMS_EVENT_ID)
+    return { event: { ...load('event'), id: eventId, name: 'Six Rooms' }, sessions: sixRooms(), speakers: [] }
   const event = { ...load('event'), id: EMPTY_EVENT_ID, name: 'Empty Event', tickets: [] }
   return { event, sessions: [], speakers: [] }
 }
@@ -141,18 +182,19 @@ export async function mockEmbedApi(ctx, next) {
     ctx.set('Access-Control-Allow-Origin', '*')
     return send(ctx, 200, { success: true, data: { allowed: false, code, message } })
   }
-  if (kind === 'access') return ok(ctx, { allowed: true })
+  if (kind === 'access') return ok(ctx, { allowed: true, calendar_feed: token !== 'emb_no_feed' })
   if (!token) return fail(ctx, 401, 'TOKEN_MISSING', 'An embed token is required')
   if (REJECT[token]) {
     const [status, code, message] = REJECT[token]
     if (status === 429) ctx.set('Retry-After', '30')
     return fail(ctx, status, code, message)
   }
-  if (token !== 'emb_valid' && token !== 'emb_slow') return fail(ctx, 401, 'INVALID_TOKEN', 'Invalid token')
+  if (token !== 'emb_valid' && token !== 'emb_slow' && token !== 'emb_no_feed') return fail(ctx, 401, 'INVALID_TOKEN', 'Invalid token')
   if (token === 'emb_slow') await sleep(400)
   if (!UUID.test(eventId) || (id && !UUID.test(id)))
     return fail(ctx, 400, 'VALIDATION_ERROR', 'Malformed id', { fields: [{ path: 'id', message: 'Invalid uuid' }] })
-  if (![EVENT_ID, EMPTY_EVENT_ID, LONG_DAY_EVENT_ID].includes(eventId)) return fail(ctx, 404, 'NOT_FOUND', 'Event not found')
+  if (![EVENT_ID, EMPTY_EVENT_ID, LONG_DAY_EVENT_ID, SIX_ROOMS_EVENT_ID].includes(eventId))
+    return fail(ctx, 404, 'NOT_FOUND', 'Event not found')
   const d = data(eventId)
   if (kind === 'registrations') {
     if (ctx.method !== 'POST') return fail(ctx, 404, 'NOT_FOUND', 'Not found')

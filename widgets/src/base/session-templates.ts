@@ -1,9 +1,11 @@
 import { html, nothing } from 'lit'
-import type { Session } from '../api/types.js'
+import type { EventInfo, Session } from '../api/types.js'
 import { formatSessionWhen, timeZoneName } from '../format/datetime.js'
 import { buildIcs, downloadIcs, icsFileName, type IcsEntry } from '../format/ics.js'
+import { languageName } from '../format/language.js'
+import { renderRichText } from '../format/rich-text.js'
 import type { Messages } from '../i18n/index.js'
-import { calendarIcon, clockIcon, pinIcon, starIcon } from './icons.js'
+import { calendarIcon, clockIcon, pinIcon, playIcon, slidesIcon, starIcon } from './icons.js'
 import { affiliation, renderAvatar, trackHue } from './templates.js'
 
 export interface SessionViewContext {
@@ -14,6 +16,10 @@ export interface SessionViewContext {
   favourite?: boolean | undefined
   onFavourite?: (() => void) | undefined
   onCalendar: () => void
+  /** Opens a speaker's profile; without it, speakers are plain rows. */
+  onSpeaker?: ((id: string) => void) | undefined
+  /** Whether opening a speaker opens a dialog (rather than changing the one already open). */
+  speakerOpensDialog?: boolean | undefined
 }
 
 /** A track label in its track's colour. */
@@ -21,10 +27,53 @@ export function renderTrack(track: string | null) {
   return track ? html`<span class="tag track-dot" part="track" style="--_hue:${trackHue(track)}">${track}</span>` : nothing
 }
 
+/** Format, level and language of a session, as the visitor's language names them. */
+export function sessionDetails(s: Pick<Session, 'format' | 'level' | 'language'>, t: Messages, lang: string): [string, string][] {
+  const out: [string, string][] = []
+  if (s.format) out.push([t.format, s.format])
+  if (s.level) out.push([t.level, t.levels[s.level] ?? s.level])
+  if (s.language) out.push([t.language, languageName(s.language, lang)])
+  return out
+}
+
+/** Format, level, language and tags as a description list (omitted when the session has none). */
+function renderDetails(s: Session, t: Messages, lang: string) {
+  const details = sessionDetails(s, t, lang)
+  if (!details.length && !s.tags.length) return nothing
+  return html`<dl class="sv__details">
+    ${details.map(([term, value]) => html`<div><dt>${term}</dt><dd>${value}</dd></div>`)}
+    ${
+      s.tags.length
+        ? html`<div class="sv__tags"><dt>${t.tags}</dt>${s.tags.map((tag) => html`<dd class="tag" part="tag">${tag}</dd>`)}</div>`
+        : nothing
+    }
+  </dl>`
+}
+
+/** A speaker of a session: a row, or a button that opens the profile. */
+function renderPerson(p: Session['speakers'][number], ctx: SessionViewContext) {
+  const body = html`${renderAvatar(p)}
+    <span class="person__text"
+      ><span class="person__name">${p.name}</span>
+      ${affiliation(p) ? html`<span class="muted">${affiliation(p)}</span>` : nothing}</span
+    >`
+  const open = ctx.onSpeaker
+  return html`<li class="person" part="speaker">
+    ${
+      open
+        ? html`<button class="person__open" aria-haspopup=${ctx.speakerOpensDialog ? 'dialog' : nothing} @click=${() => open(p.id)}>
+          ${body}
+        </button>`
+        : body
+    }
+  </li>`
+}
+
 /**
- * The full description of a session: when, where, track, text and speakers, then actions.
- * Shared by the schedule's dialog and by `<service-session-detail>`. All API text goes through
- * Lit text bindings, so it is never parsed as HTML.
+ * The full description of a session: when, where, track, format, level, language, tags, the
+ * abstract (the text subset of docs/embed-api.md), speakers, then actions and the links to slides
+ * and recording. Shared by every dialog and by `<service-session-detail>`. API text goes through
+ * Lit text bindings only, so it is never parsed as HTML.
  */
 export function renderSessionBody(s: Session, ctx: SessionViewContext) {
   const { t } = ctx
@@ -40,21 +89,14 @@ export function renderSessionBody(s: Session, ctx: SessionViewContext) {
       ${s.room ? html`<p class="sv__fact">${pinIcon()}<span>${s.room}</span></p>` : nothing}
       ${renderTrack(s.track)}
     </div>
-    ${s.description ? html`<p class="text sv__desc" part="description">${s.description}</p>` : nothing}
+    ${renderDetails(s, t, ctx.lang)}
+    ${s.description ? html`<div class="rich sv__desc" part="description">${renderRichText(s.description)}</div>` : nothing}
     ${
       s.speakers.length
         ? html`<section class="sv__speakers">
           <h3 class="sv__heading">${t.speakers}</h3>
           <ul class="people">
-            ${s.speakers.map(
-              (p) => html`<li class="person" part="speaker">
-                ${renderAvatar(p)}
-                <span class="person__text"
-                  ><span class="person__name">${p.name}</span>
-                  ${affiliation(p) ? html`<span class="muted">${affiliation(p)}</span>` : nothing}</span
-                >
-              </li>`,
-            )}
+            ${s.speakers.map((p) => renderPerson(p, ctx))}
           </ul>
         </section>`
         : nothing
@@ -68,32 +110,51 @@ export function renderSessionBody(s: Session, ctx: SessionViewContext) {
           : nothing
       }
       <button class="btn" part="button" @click=${ctx.onCalendar}>${calendarIcon()} ${t.addToCalendar}</button>
+      ${s.slides_url ? html`<a class="btn" part="link" href=${s.slides_url} target="_blank" rel="noopener noreferrer">${slidesIcon()} ${t.slides}</a>` : nothing}
+      ${
+        s.recording_url
+          ? html`<a class="btn" part="link" href=${s.recording_url} target="_blank" rel="noopener noreferrer">${playIcon()} ${t.recording}</a>`
+          : nothing
+      }
     </div>
   `
 }
 
-/** One session as a calendar entry. */
-export function sessionEntry(
-  s: Pick<Session, 'id' | 'title' | 'starts_at' | 'ends_at' | 'room'> & { description?: string | null },
-  eventName?: string,
-): IcsEntry {
+type EntrySession = Pick<Session, 'id' | 'title' | 'starts_at' | 'ends_at' | 'room'> &
+  Partial<Pick<Session, 'description' | 'speakers' | 'slides_url' | 'recording_url'>>
+
+/**
+ * One session as a calendar entry, worded like the event's calendar feed (docs/embed-api.md,
+ * "Calendar feed"): the same UID, LOCATION "Room, Venue", and the abstract, speakers and links in
+ * DESCRIPTION, so that a downloaded session and a subscribed one read alike.
+ */
+export function sessionEntry(s: EntrySession, venue?: string | null): IcsEntry {
+  const speakers = (s.speakers ?? []).map((p) => (affiliation(p) ? `${p.name} (${affiliation(p)})` : p.name)).join('; ')
+  const description = [
+    s.description,
+    speakers && `Speakers: ${speakers}`,
+    s.slides_url && `Slides: ${s.slides_url}`,
+    s.recording_url && `Recording: ${s.recording_url}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n')
   return {
     uid: s.id,
     title: s.title,
-    description: s.description ?? null,
-    location: [s.room, eventName].filter(Boolean).join(', ') || null,
+    description: description || null,
+    location: [s.room, venue].filter(Boolean).join(', ') || null,
     start: s.starts_at,
     end: s.ends_at,
   }
 }
 
-/** Downloads one or more sessions as an .ics file. */
-export function downloadSessions(sessions: Parameters<typeof sessionEntry>[0][], calendarName: string, fileTitle: string): void {
+/** Downloads one or more sessions as an .ics file named after `fileTitle`. */
+export function downloadSessions(sessions: EntrySession[], event: Pick<EventInfo, 'name' | 'venue'>, fileTitle: string): void {
   downloadIcs(
     icsFileName(fileTitle),
     buildIcs(
-      sessions.map((s) => sessionEntry(s, calendarName)),
-      calendarName,
+      sessions.map((s) => sessionEntry(s, event.venue)),
+      event.name,
     ),
   )
 }

@@ -6,9 +6,6 @@
 const formatters = new Map<string, Intl.DateTimeFormat>()
 const strings = new Map<string, string>()
 
-const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' }
-const WHEN: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }
-
 function formatter(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions, name: string): Intl.DateTimeFormat {
   const key = `${name}|${locale}|${timeZone}`
   let f = formatters.get(key)
@@ -17,6 +14,37 @@ function formatter(locale: string, timeZone: string, options: Intl.DateTimeForma
     formatters.set(key, f)
   }
   return f
+}
+
+const hourStyles = new Map<string, 'numeric' | '2-digit'>()
+
+/**
+ * The hour style a locale's time ranges use. ICU formats a range ("9:00 – 10:00 AM", "09:00–10:00")
+ * from its own patterns, whatever `hour` option was asked for, while a single time follows the
+ * option ("09:00 AM" for `2-digit` in en-US, "9:00" for `numeric` in en-GB). Single times take
+ * the style the ranges of the locale show, so that a row label and a card read alike.
+ */
+function hourStyle(locale: string): 'numeric' | '2-digit' {
+  let style = hourStyles.get(locale)
+  if (!style) {
+    // 09:00–10:00 UTC: a one-digit hour that a range pads or not.
+    const parts = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).formatRangeToParts(
+      Date.UTC(2031, 0, 1, 9),
+      Date.UTC(2031, 0, 1, 10),
+    )
+    style = parts.find((p) => p.type === 'hour')?.value.length === 2 ? '2-digit' : 'numeric'
+    hourStyles.set(locale, style)
+  }
+  return style
+}
+
+/** Options of every clock time of a locale: row labels, cards, ranges and the "now" line alike. */
+function timeOptions(locale: string): Intl.DateTimeFormatOptions {
+  return { hour: hourStyle(locale), minute: '2-digit' }
+}
+
+function whenOptions(locale: string): Intl.DateTimeFormatOptions {
+  return { weekday: 'short', day: 'numeric', month: 'short', ...timeOptions(locale) }
 }
 
 /** Memoises formatted strings: a schedule shows the same slot times over and over. */
@@ -101,16 +129,15 @@ export function minutesOfDay(iso: string | number, timeZone: string): number {
   return wallTime(iso, timeZone).minutes
 }
 
-/** "09:30" or "9:30 AM", as the locale writes clock times. */
+/** "09:30" or "9:30 AM", as the locale writes clock times, and as its ranges write them. */
 export function formatTime(iso: string | number, locale: string, timeZone: string): string {
-  // 2-digit hours match what formatRange prints for ranges in 24-hour locales ("09:00–10:00").
-  return memo(`t|${iso}|${locale}|${timeZone}`, () => formatter(locale, timeZone, TIME, 'time').format(new Date(iso)))
+  return memo(`t|${iso}|${locale}|${timeZone}`, () => formatter(locale, timeZone, timeOptions(locale), 'time').format(new Date(iso)))
 }
 
 /** "09:30 – 10:15" in the locale's own range style. */
 export function formatTimeRange(start: string, end: string, locale: string, timeZone: string): string {
   return memo(`r|${start}|${end}|${locale}|${timeZone}`, () =>
-    formatter(locale, timeZone, TIME, 'time').formatRange(new Date(start), new Date(end)),
+    formatter(locale, timeZone, timeOptions(locale), 'time').formatRange(new Date(start), new Date(end)),
   )
 }
 
@@ -131,10 +158,19 @@ export function formatLongDay(day: string, locale: string): string {
   )
 }
 
+/**
+ * A day named in a sentence ("also on Wednesday"): its weekday, or with its date ("Wednesday, 11 June")
+ * when the weekday alone would be ambiguous (an event of more than a week).
+ */
+export function formatDayName(day: string, locale: string, withDate: boolean): string {
+  const options: Intl.DateTimeFormatOptions = withDate ? { weekday: 'long', day: 'numeric', month: 'long' } : { weekday: 'long' }
+  return formatter(locale, 'UTC', options, withDate ? 'dayname+' : 'dayname').format(new Date(`${day}T12:00:00Z`))
+}
+
 /** "Tue 3 Jun, 09:30 – 10:15" for a session shown outside a day context. */
 export function formatSessionWhen(start: string, end: string, locale: string, timeZone: string): string {
   return memo(`w|${start}|${end}|${locale}|${timeZone}`, () =>
-    formatter(locale, timeZone, WHEN, 'when').formatRange(new Date(start), new Date(end)),
+    formatter(locale, timeZone, whenOptions(locale), 'when').formatRange(new Date(start), new Date(end)),
   )
 }
 

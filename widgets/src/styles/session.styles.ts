@@ -18,8 +18,40 @@ export const sessionStyles = css`
   .sv__fact .muted {
     font-size: 0.8125rem;
   }
-  .sv__desc {
+  /* Bios and abstracts: paragraphs, emphasis and links of the text subset (format/rich-text.ts). */
+  .rich {
+    display: grid;
+    gap: 0.75em;
     line-height: 1.6;
+    overflow-wrap: anywhere;
+  }
+  .rich a {
+    color: var(--_accent);
+    text-decoration-thickness: 0.06em;
+    text-underline-offset: 0.15em;
+  }
+  .sv__details {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem 1.5rem;
+    margin: 0;
+    font-size: 0.875rem;
+  }
+  .sv__details > div {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0.35rem;
+  }
+  .sv__details dt {
+    font-size: 0.75rem;
+    font-weight: 650;
+    letter-spacing: 0.04em;
+    text-transform: uppercase;
+    color: var(--_muted);
+  }
+  .sv__details dd {
+    margin: 0;
   }
   .sv__heading {
     margin-bottom: 0.5rem;
@@ -59,6 +91,25 @@ export const sessionStyles = css`
     display: flex;
     align-items: center;
     gap: 0.75rem;
+  }
+  .person__open {
+    display: flex;
+    align-items: center;
+    gap: 0.75rem;
+    margin: -0.35rem;
+    padding: 0.35rem 0.75rem 0.35rem 0.35rem;
+    border: 0;
+    border-radius: var(--_radius);
+    background: none;
+    text-align: left;
+    cursor: pointer;
+  }
+  .person__open:hover {
+    background: var(--_surface);
+  }
+  .person__open:hover .person__name {
+    color: var(--_accent);
+    text-decoration: underline;
   }
   .person__text {
     display: grid;

@@ -261,6 +261,29 @@ export const dialogStyles = css`
     padding: 0;
     border-radius: 50%;
   }
+  /* The session and speaker dialog: the close button in the corner, "Back to …" above the title. */
+  .dialog__body--detail {
+    position: relative;
+  }
+  .dialog__body--detail > .dialog__close {
+    position: absolute;
+    top: 1rem;
+    right: 1rem;
+  }
+  .dialog__body--detail > .dialog__title,
+  .dialog__body--detail > .profile__head,
+  .dialog__back {
+    margin-right: 2.75rem;
+  }
+  .dialog__back {
+    justify-self: start;
+    max-width: calc(100% - 2.75rem);
+  }
+  .dialog__back > span {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
   .dialog__actions {
     display: flex;
     flex-wrap: wrap;

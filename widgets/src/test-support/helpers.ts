@@ -6,6 +6,7 @@ import { clock } from '../controllers/clock-controller.js'
 export const EVENT_ID = '0b7c6f0e-4a36-4b8e-9a57-6f1d2b3c4d5e'
 export const EMPTY_EVENT_ID = '00000000-0000-4000-8000-000000000000'
 export const LONG_DAY_EVENT_ID = '00000000-0000-4000-8000-0000000000da'
+export const SIX_ROOMS_EVENT_ID = '00000000-0000-4000-8000-0000000006ee'
 export const ADA = '5f0c0000-0000-4000-8000-000000000001'
 export const GRACE = '5f0c0000-0000-4000-8000-000000000002'
 export const MALLORY = '5f0c0000-0000-4000-8000-000000000003'
@@ -53,10 +54,11 @@ export async function requestCounts(): Promise<Record<string, number>> {
   return ((await (await fetch('/__mock/requests')).json()) as { data: Record<string, number> }).data
 }
 
-/** Fresh state for each test: no cached responses, no favourites, the real clock. */
+/** Fresh state for each test: no cached responses, no favourites, no URL hash, the real clock. */
 export async function reset(): Promise<void> {
   clearApiCache()
   localStorage.clear()
+  history.replaceState(null, '', location.pathname + location.search)
   clock.now = () => Date.now()
   await fetch('/__mock/reset')
 }

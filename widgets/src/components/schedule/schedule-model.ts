@@ -1,5 +1,6 @@
 import type { Session } from '../../api/types.js'
 import { wallTime } from '../../format/datetime.js'
+import { primaryLanguage } from '../../format/language.js'
 
 /** A session with everything the schedule computes once per data load and time zone. */
 export interface ScheduleItem {
@@ -10,6 +11,8 @@ export interface ScheduleItem {
   end: number
   /** Lower-cased title and speaker names, for search. */
   text: string
+  /** Primary subtag of the session's language ("pt" of "pt-BR"), as the API filters by it. */
+  language: string | null
 }
 
 export interface ScheduleModel {
@@ -17,6 +20,9 @@ export interface ScheduleModel {
   days: string[]
   tracks: string[]
   rooms: string[]
+  tags: string[]
+  /** Primary language subtags. */
+  languages: string[]
 }
 
 /**
@@ -39,6 +45,8 @@ export function buildModel(sessions: Session[], timeZone: string): ScheduleModel
   const days = new Set<string>()
   const tracks = new Set<string>()
   const rooms = new Set<string>()
+  const tags = new Set<string>()
+  const languages = new Set<string>()
   const items = sessions.map((session) => {
     const { day, minutes: start } = wallTime(session.starts_at, timeZone)
     const ends = wallTime(session.ends_at, timeZone)
@@ -47,17 +55,31 @@ export function buildModel(sessions: Session[], timeZone: string): ScheduleModel
     days.add(day)
     if (session.track) tracks.add(session.track)
     if (session.room) rooms.add(session.room)
+    for (const tag of session.tags) tags.add(tag)
+    const language = session.language ? primaryLanguage(session.language) : null
+    if (language) languages.add(language)
     const text = [session.title, ...session.speakers.map((s) => s.name)].join('\n').toLowerCase()
-    return { session, day, start, end, text }
+    return { session, day, start, end, text, language }
   })
   const sort = (s: Set<string>) => [...s].sort(byName)
-  return { items, days: [...days].sort(), tracks: sort(tracks), rooms: sort(rooms) }
+  return {
+    items,
+    days: [...days].sort(),
+    tracks: sort(tracks),
+    rooms: sort(rooms),
+    tags: sort(tags),
+    languages: [...languages].sort(),
+  }
 }
 
+/** What a visitor narrowed the schedule to; empty strings mean "all". */
 export interface Filters {
   day?: string | undefined
   track: string
   room: string
+  tag: string
+  /** A primary language subtag. */
+  language: string
   query: string
   only?: Set<string> | undefined
 }
@@ -70,9 +92,26 @@ export function filterItems(items: ScheduleItem[], f: Filters): ScheduleItem[] {
       (!f.day || it.day === f.day) &&
       (!f.track || it.session.track === f.track) &&
       (!f.room || it.session.room === f.room) &&
+      (!f.tag || it.session.tags.includes(f.tag)) &&
+      (!f.language || it.language === f.language) &&
       (!f.only || f.only.has(it.session.id)) &&
       words.every((w) => it.text.includes(w)),
   )
+}
+
+/** How many items pass the filters on each day (days without any are left out). */
+export function countByDay(items: ScheduleItem[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const it of items) counts.set(it.day, (counts.get(it.day) ?? 0) + 1)
+  return counts
+}
+
+/**
+ * Whether a filter over `values` is worth showing: it must be able to change what is shown, so
+ * two or more values, or one that some sessions do not have.
+ */
+export function worthFiltering(values: string[], items: ScheduleItem[], has: (it: ScheduleItem, v: string) => boolean): boolean {
+  return values.length > 1 || (values.length === 1 && items.some((it) => !has(it, values[0]!)))
 }
 
 export interface PlacedItem {

@@ -1,8 +1,9 @@
 import { html, nothing } from 'lit'
 import type { Session } from '../../api/types.js'
-import { starIcon } from '../../base/icons.js'
+import { chevronLeft, chevronRight, starIcon } from '../../base/icons.js'
+import { sessionDetails } from '../../base/session-templates.js'
 import { trackHue } from '../../base/templates.js'
-import { formatLongDay, formatTime, formatTimeRange } from '../../format/datetime.js'
+import { formatLongDay, formatTime, formatTimeRange, timeZoneName } from '../../format/datetime.js'
 import type { Messages } from '../../i18n/index.js'
 import { layoutDay, rowOfNow, type ScheduleItem } from './schedule-model.js'
 
@@ -31,6 +32,7 @@ function card(it: ScheduleItem, ctx: DayContext, area = '') {
   const end = Date.parse(s.ends_at)
   const live = ctx.now >= start && ctx.now < end
   const state = live ? ' is-live' : ctx.now >= end ? ' is-past' : ''
+  const details = sessionDetails(s, ctx.t, ctx.lang)
   return html`<div class="session${state}${fav ? ' is-fav' : ''}" part="session" data-id=${s.id}
     style="${area}--_hue:${trackHue(s.track)}">
     <button class="session__open" aria-haspopup="dialog" @click=${() => ctx.onOpen(s)}>
@@ -40,6 +42,7 @@ function card(it: ScheduleItem, ctx: DayContext, area = '') {
       <span class="session__title">${s.title}</span>
       ${s.speakers.length ? html`<span class="session__speakers">${s.speakers.map((p) => p.name).join(', ')}</span>` : nothing}
       <span class="session__meta">${[s.room, s.track].filter(Boolean).join(' · ')}</span>
+      ${details.length ? html`<span class="session__kind">${details.map(([, v]) => v).join(' · ')}</span>` : nothing}
     </button>
     <button class="fav" part="button" aria-pressed=${fav ? 'true' : 'false'}
       aria-label=${fav ? ctx.t.removeFavourite(s.title) : ctx.t.addFavourite(s.title)} @click=${() => ctx.onFavourite(s)}>
@@ -54,10 +57,25 @@ function nowLine(ctx: DayContext, row?: number) {
   </div>`
 }
 
+/** "Times in CEST": every list of times says in which zone they are. */
+export function zoneNote(ctx: Pick<DayContext, 't' | 'lang' | 'timeZone'>, day: string) {
+  return html`<p class="zone-note">${ctx.t.timesIn(timeZoneName(ctx.timeZone, ctx.lang, `${day}T12:00:00Z`))}</p>`
+}
+
+/** A day's heading with the zone its times are in. */
+export function dayHead(day: string, ctx: Pick<DayContext, 't' | 'lang' | 'timeZone'>) {
+  return html`<div class="day-head">
+    <h2 class="day-title">${formatLongDay(day, ctx.lang)}</h2>
+    ${zoneNote(ctx, day)}
+  </div>`
+}
+
 /**
  * One day as a grid (a column per room or track, a row per 5 minutes) that container queries
  * turn into a list on narrow screens: one DOM for both, in time order, so screen readers and
- * the list read the same sequence.
+ * the list read the same sequence. The grid scrolls in its own box, with the time column and the
+ * room headings kept in view; when its columns do not fit, edge shadows and a hint with buttons
+ * say that it scrolls sideways (`ScrollEdgesController` keeps their state).
  */
 export function renderDay(items: ScheduleItem[], ctx: DayContext) {
   const layout = layoutDay(items, ctx.groupBy)
@@ -73,22 +91,37 @@ export function renderDay(items: ScheduleItem[], ctx: DayContext) {
     const col = p.column ? `${p.column}` : `2/-1`
     return html`${before}${card(p.item, ctx, `grid-row:${p.row}/span ${p.span};grid-column:${col};`)}`
   })
-  return html`<div class="grid${ctx.list ? ' grid--list' : ''}" part="grid"
-    style="--_cols:${Math.max(1, layout.columns.length)};grid-template-rows:auto repeat(${layout.rows},minmax(var(--_row),auto))">
-    ${layout.columns.map((c, i) => html`<div class="col-head" aria-hidden="true" style="grid-column:${i + 2}">${c}</div>`)}
-    ${layout.times.map(
-      (t) => html`<div class="slot-time" aria-hidden="true" style="grid-row:${t.row}">${formatTime(t.iso, ctx.lang, ctx.timeZone)}</div>`,
-    )}
-    ${cells}${nowPlaced || shown.length < layout.placed.length ? nothing : nowLine(ctx, nowRow)}
+  return html`<div class="grid-wrap${ctx.list ? ' grid-wrap--list' : ''}" data-scroll-edges>
+    <p class="grid-hint">
+      <span>${ctx.t.scrollHint}</span>
+      <button class="btn grid-hint__btn" part="button" data-scroll-by="-1" aria-label=${ctx.t.scrollBack}>${chevronLeft()}</button>
+      <button class="btn grid-hint__btn" part="button" data-scroll-by="1" aria-label=${ctx.t.scrollOn}>${chevronRight()}</button>
+    </p>
+    <div class="grid-frame"><div class="grid-scroll">
+      <div class="grid${ctx.list ? ' grid--list' : ''}" part="grid"
+        style="--_cols:${Math.max(1, layout.columns.length)};grid-template-rows:auto repeat(${layout.rows},minmax(var(--_row),auto))">
+        <div class="grid__rail" aria-hidden="true"></div>
+        <div class="grid__corner" aria-hidden="true"></div>
+        ${layout.columns.map((c, i) => html`<div class="col-head" aria-hidden="true" style="grid-column:${i + 2}">${c}</div>`)}
+        ${layout.times.map(
+          (t) =>
+            html`<div class="slot-time" aria-hidden="true" style="grid-row:${t.row}">${formatTime(t.iso, ctx.lang, ctx.timeZone)}</div>`,
+        )}
+        ${cells}${nowPlaced || shown.length < layout.placed.length ? nothing : nowLine(ctx, nowRow)}
+      </div>
+    </div></div>
   </div>`
 }
 
-/** Favourites of every day, as lists under day headings. */
+/**
+ * Sessions of several days as lists under day headings: "my agenda", and the whole schedule when
+ * it is printed (a list by day, as pretalx prints).
+ */
 export function renderAgenda(items: ScheduleItem[], ctx: DayContext) {
   const days = [...new Set(items.map((i) => i.day))]
   return days.map(
     (d) => html`<section class="agenda-day">
-      <h2 class="day-title">${formatLongDay(d, ctx.lang)}</h2>
+      ${dayHead(d, ctx)}
       <div class="grid grid--list" part="grid">${items.filter((i) => i.day === d).map((i) => card(i, ctx))}</div>
     </section>`,
   )

@@ -1,21 +1,27 @@
-import { Task } from '@lit/task'
+import { Task, TaskStatus } from '@lit/task'
 import { html, nothing, type PropertyValues } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
 import type { EventInfo, Session } from '../../api/types.js'
-import { renderSessionBody } from '../../base/session-templates.js'
+import { DetailDialog } from '../../base/detail-dialog.js'
+import { calendarIcon, filterIcon, searchIcon } from '../../base/icons.js'
+import { downloadSessions } from '../../base/session-templates.js'
 import { ServiceElement } from '../../base/service-element.js'
-import { closeIcon, searchIcon } from '../../base/icons.js'
 import { renderEmpty, renderError, renderSkeleton } from '../../base/templates.js'
 import { ClockController } from '../../controllers/clock-controller.js'
 import { FavouritesController } from '../../controllers/favourites-controller.js'
+import { ScrollEdgesController } from '../../controllers/scroll-edges-controller.js'
 import { readPref, writePref } from '../../controllers/storage.js'
-import { dayKey, formatDayTab, formatLongDay, minutesOfDay, viewerTimeZone } from '../../format/datetime.js'
-import { dialogStyles, avatarStyles, stateStyles } from '../../styles/theme.styles.js'
+import { dayKey, formatDayName, formatDayTab, minutesOfDay, viewerTimeZone } from '../../format/datetime.js'
 import { sessionStyles } from '../../styles/session.styles.js'
-import { buildModel, filterItems, type ScheduleModel } from './schedule-model.js'
+import { speakerStyles } from '../../styles/speaker.styles.js'
+import { avatarStyles, dialogStyles, stateStyles } from '../../styles/theme.styles.js'
+import { feedAllowed, feedUrls, renderFeedPanel } from './schedule-feed.js'
+import { type PickedFilter, pickedCount, renderFilterFields, renderFilterSheet } from './schedule-filters.js'
+import { type HashState, hashNamespace, readHash, writeHash } from './schedule-hash.js'
+import { buildModel, countByDay, type Filters, filterItems, type ScheduleItem, type ScheduleModel } from './schedule-model.js'
 import { scheduleStyles } from './schedule.styles.js'
-import { renderDay, renderAgenda, type DayContext } from './schedule-views.js'
-import { downloadSessions } from '../../base/session-templates.js'
+import { printStyles } from './schedule-print.styles.js'
+import { type DayContext, dayHead, renderAgenda, renderDay } from './schedule-views.js'
 
 type View = 'grid' | 'list'
 
@@ -28,29 +34,46 @@ const FIRST_CARDS = 16
 const MORE_CARDS = 24
 
 /**
- * The full schedule of an event: day tabs, track and room filters, search, a grid by room (a
- * list on narrow screens), the viewer's own time zone on request, a "now" line, favourites with
- * a "my agenda" view, a session dialog and calendar downloads.
+ * The full schedule of an event: day tabs (with each day's matches while a filter is on), search
+ * and filters by track, room, tag and language (a sheet on phones), a grid by room that scrolls
+ * sideways with its times and rooms in view (a list on narrow screens), the viewer's own time
+ * zone on request, a "now" line, favourites with a "my agenda" view, session and speaker dialogs,
+ * calendar downloads and subscription, a link to the chosen day and open session in the page's
+ * URL, and a print layout that lists every day.
  *
  * @summary Full event schedule with day tabs, filters, favourites and calendar export.
  *
  * @csspart tabs - The day tab list.
  * @csspart tab - One day tab.
- * @csspart toolbar - The row of filters and view switches.
+ * @csspart tab-count - A day tab's number of matches, while a search or filter is on.
+ * @csspart toolbar - The search and filters.
+ * @csspart viewbar - The time zone, "jump to now", calendar subscription and view switches.
+ * @csspart feed - The calendar subscription panel.
  * @csspart grid - The grid (or list) of sessions of one day.
  * @csspart session - One session card.
  * @csspart now - The "now" line.
- * @csspart dialog - The session dialog.
+ * @csspart dialog - The session and speaker dialog.
+ * @csspart filter-sheet - The filters' sheet on narrow screens.
  * @csspart button - Every button.
  * @csspart error - The error state.
  * @csspart empty - The empty state.
  * @csspart skeleton - The loading skeleton.
  */
 export class ServiceSchedule extends ServiceElement {
-  static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, dialogStyles, sessionStyles, scheduleStyles]
+  static override styles = [
+    ...ServiceElement.styles,
+    stateStyles,
+    avatarStyles,
+    dialogStyles,
+    sessionStyles,
+    speakerStyles,
+    scheduleStyles,
+    printStyles,
+  ]
 
   private readonly clock = new ClockController(this)
   private readonly favourites = new FavouritesController(this, () => this.eventId)
+  private readonly edges = new ScrollEdgesController(this)
 
   private readonly data = new Task(this, {
     task: async (_args, { signal }) => {
@@ -61,13 +84,31 @@ export class ServiceSchedule extends ServiceElement {
     args: () => this.source,
   })
 
+  /** Whether the token serves the calendar feed: asked once the schedule is shown. */
+  private readonly feed = new Task(this, {
+    task: async ([, , , shown], { signal }) => (shown ? feedAllowed(this.api, signal) : false),
+    args: () => [...this.source, this.data.status === TaskStatus.COMPLETE] as const,
+  })
+
+  private readonly details = new DetailDialog(this, {
+    api: () => this.api,
+    eventId: () => this.eventId,
+    session: (id) => this.data.value?.sessions.find((s) => s.id === id),
+    onChange: (view) =>
+      this.keepInUrl({ session: view?.kind === 'session' ? view.id : undefined, speaker: view?.kind === 'speaker' ? view.id : undefined }),
+  })
+
   @state() private day?: string
   @state() private track = ''
   @state() private room = ''
+  @state() private tag = ''
+  @state() private language = ''
   @state() private query = ''
   @state() private agenda = false
   @state() private useLocalTime = false
-  @state() private selected?: Session
+  @state() private sheetOpen = false
+  @state() private feedOpen = false
+  @state() private printing = false
 
   /** Initial layout: `grid` (rooms side by side; a list on narrow screens anyway) or `list`. */
   @property({ reflect: true }) view: View = 'grid'
@@ -75,7 +116,7 @@ export class ServiceSchedule extends ServiceElement {
   /** What the grid's columns are: `room` (default) or `track`. */
   @property({ attribute: 'group-by' }) groupBy: 'room' | 'track' = 'room'
 
-  @query('dialog') private dialog?: HTMLDialogElement
+  @query('dialog.sheet') private sheet?: HTMLDialogElement
 
   private model?: { key: unknown[]; value: ScheduleModel }
 
@@ -83,11 +124,46 @@ export class ServiceSchedule extends ServiceElement {
   private cards = { view: '', limit: FIRST_CARDS, more: false }
   private growing?: ReturnType<typeof setTimeout>
 
+  /** This schedule's keys in the URL hash, and what they asked for that is not shown yet. */
+  private hashKey = 'schedule'
+  private restore?: HashState
+
+  private readonly onHashChange = () => this.applyHash(readHash(this.hashKey))
+  private readonly onBeforePrint = () => {
+    this.printing = true
+    // Printing lays out the page right after this event: draw every day now, not in a microtask.
+    this.performUpdate()
+  }
+  private readonly onAfterPrint = () => {
+    this.printing = false
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    this.hashKey = hashNamespace(this)
+    this.applyHash(readHash(this.hashKey))
+    addEventListener('hashchange', this.onHashChange)
+    addEventListener('beforeprint', this.onBeforePrint)
+    addEventListener('afterprint', this.onAfterPrint)
+    // Moved in the page while steps were due: carry on drawing.
+    if (this.cards.more) this.requestUpdate()
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    removeEventListener('hashchange', this.onHashChange)
+    removeEventListener('beforeprint', this.onBeforePrint)
+    removeEventListener('afterprint', this.onAfterPrint)
+    clearTimeout(this.growing)
+    this.growing = undefined
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('eventId')) this.useLocalTime = readPref(`local-time:${this.eventId}`, false)
   }
 
   protected override updated(): void {
+    this.openRestored()
     if (!this.cards.more || this.growing) return
     // A macrotask, not a microtask: the browser may paint and handle input between the steps.
     this.growing = setTimeout(() => {
@@ -97,20 +173,47 @@ export class ServiceSchedule extends ServiceElement {
     })
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback()
-    // Moved in the page while steps were due: carry on drawing.
-    if (this.cards.more) this.requestUpdate()
+  /** A day or session asked for by the URL (on load, or a link followed within the page). */
+  private applyHash(want: HashState): void {
+    if (want.day) this.day = want.day
+    this.restore = want
+    this.openRestored()
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback()
-    clearTimeout(this.growing)
-    this.growing = undefined
+  /** Opens the session or speaker the URL names, once the data is there. */
+  private openRestored(): void {
+    const want = this.restore
+    const data = this.data.value
+    if (!want || !data || !this.isConnected) return
+    this.restore = undefined
+    const current = this.details.current
+    if (want.session && !(current?.kind === 'session' && current.id === want.session)) {
+      const session = data.sessions.find((s) => s.id === want.session)
+      if (!session) return
+      this.agenda = false
+      if (!want.day) this.day = dayKey(session.starts_at, this.timeZone(data.event))
+      this.details.openSession(session.id)
+    } else if (want.speaker && !(current?.kind === 'speaker' && current.id === want.speaker)) {
+      this.details.openSpeaker(want.speaker)
+    } else if (!want.session && !want.speaker && current) {
+      this.details.close()
+    }
+  }
+
+  /** Writes the schedule's part of the URL: the day a visitor chose and what they opened. */
+  private keepInUrl(change: HashState): void {
+    const view = this.details.current
+    writeHash(this.hashKey, {
+      day: this.day,
+      session: view?.kind === 'session' ? view.id : undefined,
+      speaker: view?.kind === 'speaker' ? view.id : undefined,
+      ...change,
+    })
   }
 
   /** Cards to draw of a day view with `total` of them; a different day or view starts over. */
   private cardLimit(view: string, total: number): number {
+    if (this.printing) return total
     if (this.cards.view !== view) this.cards = { view, limit: FIRST_CARDS, more: false }
     this.cards.more = this.cards.limit < total
     return this.cards.limit
@@ -135,8 +238,14 @@ export class ServiceSchedule extends ServiceElement {
     return now >= Date.parse(event.starts_at) && now <= Date.parse(event.ends_at)
   }
 
+  private get filters(): Filters {
+    return { track: this.track, room: this.room, tag: this.tag, language: this.language, query: this.query }
+  }
+
   private selectDay(day: string, focus = false): void {
     this.day = day
+    this.agenda = false
+    this.keepInUrl({ day })
     if (focus) {
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[role=tab][aria-selected=true]')?.focus())
     }
@@ -151,7 +260,6 @@ export class ServiceSchedule extends ServiceElement {
   }
 
   private jumpToNow(event: EventInfo): void {
-    this.agenda = false
     this.selectDay(dayKey(this.clock.now, this.timeZone(event)))
     void this.updateComplete.then(() =>
       this.renderRoot.querySelector('[part~=now]')?.scrollIntoView({ block: 'center', behavior: 'smooth' }),
@@ -164,23 +272,27 @@ export class ServiceSchedule extends ServiceElement {
     writePref(`local-time:${this.eventId}`, on)
   }
 
-  private open(session: Session): void {
-    this.selected = session
-    void this.updateComplete.then(() => this.dialog?.showModal())
-  }
-
   private showView(view: View): void {
     this.agenda = false
     this.view = view
   }
 
-  private clearFilters(): void {
-    this.track = this.room = this.query = ''
+  private setFilter(name: PickedFilter, value: string): void {
+    this[name] = value
   }
 
-  private onDialogClick(e: MouseEvent): void {
-    // A click on the backdrop lands on the <dialog> itself.
-    if (e.target === this.dialog) this.dialog?.close()
+  private clearFilters(): void {
+    this.track = this.room = this.tag = this.language = this.query = ''
+  }
+
+  private openSheet(): void {
+    this.sheetOpen = true
+    void this.updateComplete.then(() => this.sheet?.showModal())
+  }
+
+  private closeSheet(): void {
+    this.sheetOpen = false
+    this.sheet?.close()
   }
 
   protected override render() {
@@ -202,9 +314,13 @@ export class ServiceSchedule extends ServiceElement {
     const today = dayKey(this.clock.now, tz)
     const day = this.day && model.days.includes(this.day) ? this.day : model.days.includes(today) ? today : model.days[0]!
     const favourites = this.favourites.ids
-    const filters = { track: this.track, room: this.room, query: this.query }
-    const agendaItems = this.agenda ? filterItems(model.items, { ...filters, only: favourites }) : []
-    const dayItems = this.agenda ? [] : filterItems(model.items, { ...filters, day })
+    const filters = this.filters
+    const filtered = Boolean(pickedCount(filters) || filters.query.trim())
+    // Every day's matches: the tabs count them, and an empty day points to the others.
+    const matches = filtered ? filterItems(model.items, filters) : model.items
+    const perDay = countByDay(matches)
+    const agendaItems = this.agenda ? matches.filter((it) => favourites.has(it.session.id)) : []
+    const dayItems = this.agenda || this.printing ? [] : matches.filter((it) => it.day === day)
     const ctx: DayContext = {
       t,
       lang: this.intlLocale,
@@ -214,13 +330,15 @@ export class ServiceSchedule extends ServiceElement {
       favourites,
       nowMinutes: live && day === today ? minutesOfDay(this.clock.now, tz) : undefined,
       now: this.clock.now,
-      onOpen: (s) => this.open(s),
+      onOpen: (s) => this.details.openSession(s.id),
       onFavourite: (s) => this.favourites.toggle(s.id),
       cardLimit: this.cardLimit(this.agenda ? 'agenda' : `${day}|${tz}|${this.view}|${this.groupBy}`, dayItems.length),
     }
     const count = this.agenda ? agendaItems.length : dayItems.length
-    const filtered = Boolean(this.track || this.room || this.query)
-    const localZone = viewerTimeZone()
+    const elsewhere = this.agenda ? 0 : matches.length - dayItems.length
+    const filterCtx = { t, lang: this.intlLocale, model, filters, set: (n: PickedFilter, v: string) => this.setFilter(n, v) }
+    const picked = pickedCount(filters)
+    const feed = this.feed.value && this.api.token ? feedUrls(this.api) : undefined
 
     return html`
       <div class="toolbar" part="toolbar" role="group" aria-label=${t.filters}>
@@ -229,112 +347,122 @@ export class ServiceSchedule extends ServiceElement {
           <span class="field__control">${searchIcon()}<input type="search" .value=${this.query} placeholder=${t.searchPlaceholder}
             @input=${(e: Event) => (this.query = (e.target as HTMLInputElement).value)} /></span>
         </label>
-        ${model.tracks.length > 1 ? this.renderSelect(t.track, t.allTracks, model.tracks, this.track, (v) => (this.track = v)) : nothing}
-        ${model.rooms.length > 1 ? this.renderSelect(t.room, t.allRooms, model.rooms, this.room, (v) => (this.room = v)) : nothing}
-        ${
-          localZone !== event.timezone
-            ? html`<label class="field field--zone">
-              <span class="field__label">${t.timezone}</span>
-              <select class="field__control" @change=${(e: Event) => this.setLocalTime((e.target as HTMLSelectElement).value === 'local')}>
-                <option value="event" ?selected=${!this.useLocalTime}>${t.eventTime(event.timezone)}</option>
-                <option value="local" ?selected=${this.useLocalTime}>${t.localTime(localZone)}</option>
-              </select>
-            </label>`
-            : nothing
-        }
-        <div class="toolbar__end">
-          ${live ? html`<button class="btn btn--now" part="button" @click=${() => this.jumpToNow(event)}>${t.jumpToNow}</button>` : nothing}
-          <div class="segmented" role="group" aria-label=${t.view}>
-            ${this.segment(t.grid, !this.agenda && this.view === 'grid', () => this.showView('grid'))}
-            ${this.segment(t.list, !this.agenda && this.view === 'list', () => this.showView('list'))}
-            ${this.segment(`★ ${t.myAgenda}`, this.agenda, () => (this.agenda = true))}
-          </div>
-        </div>
+        <div class="filters">${renderFilterFields(filterCtx)}</div>
+        <button class="btn filters-open" part="button" aria-haspopup="dialog" @click=${this.openSheet}>
+          ${filterIcon()} ${t.filtersButton(picked)}
+        </button>
       </div>
-      <p class="sr-only" role="status">${t.results(count)}</p>
-      ${this.agenda ? this.renderAgendaView(event, agendaItems, ctx) : this.renderDays(model.days, day, dayItems, ctx, filtered)}
-      ${this.renderDialog(event, tz)}
+      ${this.renderViewBar(event, live, feed)}
+      ${feed && this.feedOpen ? renderFeedPanel(feed, t) : nothing}
+      <p class="sr-only" role="status">${elsewhere ? t.resultsElsewhere(count, elsewhere) : t.results(count)}</p>
+      ${
+        this.printing && !this.agenda
+          ? html`<div class="print-days">${renderAgenda(matches, ctx)}</div>`
+          : this.agenda
+            ? this.renderAgendaView(event, agendaItems, ctx, favourites.size > 0 && filtered)
+            : this.renderDays(model.days, day, dayItems, ctx, filtered ? perDay : undefined)
+      }
+      ${renderFilterSheet({ ...filterCtx, open: this.sheetOpen, count, onClear: () => this.clearPicked(), onClose: () => this.closeSheet() })}
+      ${this.details.render({ t, lang: this.intlLocale, timeZone: tz, event })}
     `
   }
 
-  private renderSelect(label: string, all: string, values: string[], value: string, set: (v: string) => void) {
-    return html`<label class="field">
-      <span class="field__label">${label}</span>
-      <select class="field__control" @change=${(e: Event) => set((e.target as HTMLSelectElement).value)}>
-        <option value="" ?selected=${!value}>${all}</option>
-        ${values.map((v) => html`<option .value=${v} ?selected=${v === value}>${v}</option>`)}
-      </select>
-    </label>`
+  private clearPicked(): void {
+    this.track = this.room = this.tag = this.language = ''
+  }
+
+  private renderViewBar(event: EventInfo, live: boolean, feed: { https: string; webcal: string } | undefined) {
+    const { t } = this
+    const localZone = viewerTimeZone()
+    return html`<div class="viewbar" part="viewbar">
+      ${
+        localZone !== event.timezone
+          ? html`<label class="field field--zone">
+            <span class="field__label">${t.timezone}</span>
+            <select class="field__control" @change=${(e: Event) => this.setLocalTime((e.target as HTMLSelectElement).value === 'local')}>
+              <option value="event" ?selected=${!this.useLocalTime}>${t.eventTime(event.timezone)}</option>
+              <option value="local" ?selected=${this.useLocalTime}>${t.localTime(localZone)}</option>
+            </select>
+          </label>`
+          : nothing
+      }
+      <div class="viewbar__end">
+        ${live ? html`<button class="btn btn--now" part="button" @click=${() => this.jumpToNow(event)}>${t.jumpToNow}</button>` : nothing}
+        ${
+          feed
+            ? html`<button class="btn" part="button" aria-expanded=${this.feedOpen ? 'true' : 'false'} aria-controls="feed-panel"
+              @click=${() => (this.feedOpen = !this.feedOpen)}>${calendarIcon()} ${t.subscribe}</button>`
+            : nothing
+        }
+        <div class="segmented" role="group" aria-label=${t.view}>
+          ${this.segment(t.grid, !this.agenda && this.view === 'grid', () => this.showView('grid'))}
+          ${this.segment(t.list, !this.agenda && this.view === 'list', () => this.showView('list'))}
+          ${this.segment(`★ ${t.myAgenda}`, this.agenda, () => (this.agenda = true))}
+        </div>
+      </div>
+    </div>`
   }
 
   private segment(label: string, pressed: boolean, onClick: () => void) {
     return html`<button class="segmented__btn" part="button" aria-pressed=${pressed ? 'true' : 'false'} @click=${onClick}>${label}</button>`
   }
 
-  private renderDays(days: string[], day: string, items: ReturnType<typeof filterItems>, ctx: DayContext, filtered: boolean) {
+  private renderDays(days: string[], day: string, items: ScheduleItem[], ctx: DayContext, perDay: Map<string, number> | undefined) {
+    const { t } = this
     const id = (d: string) => `tab-${d}`
     return html`
-      <div class="tabs" role="tablist" aria-label=${this.t.days} part="tabs" ?hidden=${days.length < 2}>
+      <div class="tabs" role="tablist" aria-label=${t.days} part="tabs" ?hidden=${days.length < 2}>
         ${days.map((d) => {
           const label = formatDayTab(d, this.intlLocale)
           const selected = d === day
-          return html`<button role="tab" id=${id(d)} class="tab" part="tab" aria-selected=${selected ? 'true' : 'false'}
-            aria-controls="panel" tabindex=${selected ? 0 : -1} @click=${() => this.selectDay(d)} @keydown=${(e: KeyboardEvent) => this.onTabKey(e, days)}>
+          const n = perDay?.get(d) ?? 0
+          return html`<button role="tab" id=${id(d)} class="tab ${perDay && !n ? 'tab--none' : ''}" part="tab"
+            aria-selected=${selected ? 'true' : 'false'} aria-controls="panel" tabindex=${selected ? 0 : -1}
+            @click=${() => this.selectDay(d)} @keydown=${(e: KeyboardEvent) => this.onTabKey(e, days)}>
             <span class="tab__weekday">${label.weekday}</span><span class="tab__date">${label.date}</span>
+            ${perDay ? html`<span class="tab__count" part="tab-count"><span aria-hidden="true">${n}</span><span class="sr-only">, ${t.matchesOnDay(n)}</span></span>` : nothing}
           </button>`
         })}
       </div>
       <section id="panel" role="tabpanel" aria-labelledby=${id(day)} class="panel">
-        <h2 class="day-title">${formatLongDay(day, this.intlLocale)}</h2>
-        ${
-          items.length
-            ? renderDay(items, ctx)
-            : renderEmpty(
-                this.t.noMatches,
-                filtered ? html`<button class="btn" part="button" @click=${this.clearFilters}>${this.t.clearFilters}</button>` : undefined,
-              )
-        }
+        ${dayHead(day, ctx)}
+        ${items.length ? renderDay(items, ctx) : this.renderNoMatches(days, day, perDay)}
       </section>
     `
   }
 
-  private renderAgendaView(event: EventInfo, items: ReturnType<typeof filterItems>, ctx: DayContext) {
+  /** A day without matches says so, and where the matches are: "Also on Wednesday (2)". */
+  private renderNoMatches(days: string[], day: string, perDay: Map<string, number> | undefined) {
     const { t } = this
-    if (!items.length) return renderEmpty(t.noFavourites)
+    const long = days.length > 7
+    const name = (d: string) => formatDayName(d, this.intlLocale, long)
+    const others = days.filter((d) => d !== day && (perDay?.get(d) ?? 0) > 0)
+    const actions = html`<div class="state__actions">
+      ${others.map(
+        (d) => html`<button class="btn" part="button" @click=${() => this.selectDay(d)}>${t.alsoOn(name(d), perDay!.get(d)!)}</button>`,
+      )}
+      <button class="btn" part="button" @click=${this.clearFilters}>${t.clearFilters}</button>
+    </div>`
+    return renderEmpty(others.length ? t.noMatchesOnDay(name(day)) : t.noMatchesAnyDay, actions)
+  }
+
+  private renderAgendaView(event: EventInfo, items: ScheduleItem[], ctx: DayContext, hiddenByFilters: boolean) {
+    const { t } = this
+    if (!items.length) {
+      return hiddenByFilters
+        ? renderEmpty(t.noFavouritesMatch, html`<button class="btn" part="button" @click=${this.clearFilters}>${t.clearFilters}</button>`)
+        : renderEmpty(t.noFavourites)
+    }
     return html`<div class="agenda-actions">
         <button class="btn" part="button" @click=${() =>
           downloadSessions(
             items.map((i) => i.session),
-            event.name,
+            event,
             `${event.name} ${t.myAgenda}`,
           )}>
           ${t.downloadAgenda}
         </button>
       </div>
       ${renderAgenda(items, ctx)}`
-  }
-
-  private renderDialog(event: EventInfo, timeZone: string) {
-    const s = this.selected
-    return html`<dialog part="dialog" aria-labelledby="dialog-title" @click=${this.onDialogClick} @close=${() => (this.selected = undefined)}>
-      ${
-        s
-          ? html`<div class="dialog__body">
-            <div class="dialog__head">
-              <h2 class="dialog__title" id="dialog-title">${s.title}</h2>
-              <button class="btn dialog__close" part="button" aria-label=${this.t.close} @click=${() => this.dialog?.close()}>${closeIcon()}</button>
-            </div>
-            ${renderSessionBody(s, {
-              t: this.t,
-              lang: this.intlLocale,
-              timeZone,
-              favourite: this.favourites.has(s.id),
-              onFavourite: () => this.favourites.toggle(s.id),
-              onCalendar: () => downloadSessions([s], event.name, s.title),
-            })}
-          </div>`
-          : nothing
-      }
-    </dialog>`
   }
 }

@@ -2,21 +2,55 @@ import { css } from 'lit'
 
 export const scheduleStyles = css`
   .root {
+    container: schedule / inline-size;
     display: grid;
     gap: 1rem;
     padding: clamp(0.75rem, 2.5vw, 1.5rem);
   }
-  .toolbar {
+  .toolbar,
+  .viewbar {
     display: flex;
     flex-wrap: wrap;
     align-items: end;
     gap: 0.75rem;
   }
-  .toolbar__end {
+  /* The lists take part in the toolbar's rows; on narrow screens a button opens them as a sheet. */
+  .filters {
+    display: contents;
+  }
+  .filters-open {
+    display: none;
+  }
+  .viewbar__end {
     display: flex;
     flex-wrap: wrap;
+    align-items: center;
     gap: 0.5rem;
     margin-left: auto;
+  }
+  @container schedule (max-width: 40rem) {
+    .filters {
+      display: none;
+    }
+    .filters-open {
+      display: inline-flex;
+      flex: none;
+    }
+    .toolbar {
+      flex-wrap: nowrap;
+    }
+    .field--search {
+      flex: 1 1 auto;
+      min-width: 0;
+    }
+    .viewbar__end,
+    .segmented {
+      flex: 1 1 100%;
+      margin-left: 0;
+    }
+    .segmented__btn {
+      flex: 1 1 auto;
+    }
   }
   .field {
     display: grid;
@@ -78,6 +112,7 @@ export const scheduleStyles = css`
   }
   .segmented__btn {
     padding: 0.3rem 0.75rem;
+    white-space: nowrap;
     border: 0;
     border-radius: calc(var(--_radius) * 0.6);
     background: none;
@@ -131,11 +166,41 @@ export const scheduleStyles = css`
   .tab__date {
     font-weight: 650;
   }
+  .tab__count {
+    justify-self: start;
+    min-width: 1.5rem;
+    margin-top: 0.15rem;
+    padding: 0 0.4rem;
+    border-radius: 999px;
+    background: var(--_accent-soft);
+    color: var(--_text);
+    font-size: 0.75rem;
+    font-weight: 650;
+    text-align: center;
+  }
+  .tab--none .tab__date,
+  .tab--none .tab__count {
+    color: var(--_muted);
+  }
+  .tab--none .tab__count {
+    background: var(--_surface);
+  }
   .panel {
     container: day / inline-size;
   }
-  .day-title {
+  .day-head {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    justify-content: space-between;
+    gap: 0.25rem 1rem;
     margin-bottom: 0.75rem;
+  }
+  .zone-note {
+    font-size: 0.8125rem;
+    color: var(--_muted);
+  }
+  .day-title {
     font-size: 1.125rem;
     font-weight: 700;
     letter-spacing: -0.01em;
@@ -147,28 +212,110 @@ export const scheduleStyles = css`
     display: flex;
     justify-content: end;
   }
+  /* The grid scrolls in a box of its own, at most a screen high, so that the time column and the
+     room headings can stay in view on both axes; with more rooms than fit, it scrolls sideways
+     and says so (edge shadows and a hint with buttons, set by ScrollEdgesController). */
+  .grid-wrap {
+    display: grid;
+    gap: 0.5rem;
+  }
+  .grid-hint {
+    display: none;
+    align-items: center;
+    justify-content: end;
+    gap: 0.5rem;
+    font-size: 0.8125rem;
+    color: var(--_muted);
+  }
+  .grid-wrap[data-overflow] .grid-hint {
+    display: flex;
+  }
+  .grid-hint__btn {
+    width: 2rem;
+    min-height: 2rem;
+    justify-content: center;
+    padding: 0;
+    border-radius: 50%;
+  }
+  .grid-frame {
+    position: relative;
+  }
+  .grid-frame::after {
+    content: '';
+    position: absolute;
+    top: 0;
+    right: 0;
+    bottom: 0;
+    z-index: 5;
+    width: 2.5rem;
+    background: linear-gradient(to right, transparent, color-mix(in srgb, var(--_text) 14%, transparent));
+    border-radius: 0 var(--_radius) var(--_radius) 0;
+    opacity: 0;
+    pointer-events: none;
+    transition: opacity 0.2s;
+  }
+  .grid-wrap[data-overflow]:not([data-at-end]) .grid-frame::after {
+    opacity: 1;
+  }
+  .grid-scroll {
+    max-height: max(24rem, calc(100vh - 4rem));
+    max-height: max(24rem, calc(100dvh - 4rem));
+    overflow: auto;
+    overscroll-behavior-x: contain;
+    scrollbar-width: thin;
+  }
+  .grid-wrap--list .grid-scroll {
+    max-height: none;
+    overflow: visible;
+  }
   .grid {
     --_row: 0.6rem;
     position: relative;
     display: grid;
-    grid-template-columns: minmax(3.75rem, max-content) repeat(var(--_cols), minmax(10.5rem, 1fr));
+    grid-template-columns: minmax(3.75rem, max-content) repeat(var(--_cols), minmax(13rem, 1fr));
     column-gap: 0.5rem;
-    overflow-x: auto;
+  }
+  /* Sticky layers: the heading band and the time rail over the cards, the corner over both. */
+  .grid__rail,
+  .grid__corner {
+    position: sticky;
+    left: 0;
+    grid-column: 1;
+    background: var(--_bg);
+  }
+  .grid__rail {
+    z-index: 1;
+    grid-row: 1 / -1;
+    margin-right: -0.5rem;
+    transition: box-shadow 0.2s;
+  }
+  .grid-wrap[data-overflow]:not([data-at-start]) .grid__rail {
+    box-shadow: 8px 0 8px -8px color-mix(in srgb, var(--_text) 40%, transparent);
+  }
+  .grid__corner {
+    z-index: 4;
+    top: 0;
+    grid-row: 1;
+    margin-right: -0.5rem;
   }
   .col-head {
     position: sticky;
     top: 0;
-    z-index: 2;
+    z-index: 3;
     grid-row: 1;
     margin-bottom: 0.5rem;
     padding: 0.4rem 0.6rem;
     border-radius: calc(var(--_radius) * 0.6);
     background: var(--_surface-2);
+    box-shadow: 0 -0.5rem 0 var(--_bg), 0 0.5rem 0 var(--_bg), 0.5rem 0 0 var(--_bg);
     font-size: 0.8125rem;
     font-weight: 650;
     text-align: center;
   }
   .slot-time {
+    position: sticky;
+    left: 0;
+    z-index: 2;
     grid-column: 1;
     padding-top: 0.45rem;
     white-space: nowrap;
@@ -219,9 +366,13 @@ export const scheduleStyles = css`
     overflow-wrap: anywhere;
   }
   .session__speakers,
-  .session__meta {
+  .session__meta,
+  .session__kind {
     font-size: 0.8125rem;
     color: var(--_muted);
+  }
+  .session__kind {
+    font-size: 0.75rem;
   }
   .session__meta:empty {
     display: none;
@@ -289,7 +440,9 @@ export const scheduleStyles = css`
     gap: 0.5rem;
   }
   .grid--list > .col-head,
-  .grid--list > .slot-time {
+  .grid--list > .slot-time,
+  .grid--list > .grid__rail,
+  .grid--list > .grid__corner {
     display: none;
   }
   .grid--list > .session {
@@ -305,7 +458,17 @@ export const scheduleStyles = css`
       gap: 0.5rem;
     }
     .grid > .col-head,
-    .grid > .slot-time {
+    .grid > .slot-time,
+    .grid > .grid__rail,
+    .grid > .grid__corner,
+    .grid-hint {
+      display: none !important;
+    }
+    .grid-scroll {
+      max-height: none;
+      overflow: visible;
+    }
+    .grid-frame::after {
       display: none;
     }
     .grid > .session {
@@ -315,29 +478,76 @@ export const scheduleStyles = css`
       margin: 0.75rem 0;
     }
   }
-  @media print {
-    .root {
-      padding: 0;
-      background: none;
-    }
-    .toolbar,
-    .tabs,
-    .fav,
-    .agenda-actions,
-    .now {
-      display: none !important;
-    }
-    .grid {
-      display: block;
-    }
-    .col-head,
-    .slot-time {
-      display: none;
-    }
-    .session {
-      margin: 0 0 6pt;
-      break-inside: avoid;
-      box-shadow: none;
-    }
+  .state__actions {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: center;
+    gap: 0.5rem;
+  }
+  /* The calendar subscription. */
+  .feed {
+    display: grid;
+    gap: 0.75rem;
+    padding: 1rem;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+  }
+  .feed__hint {
+    font-size: 0.875rem;
+  }
+  .feed__field {
+    display: grid;
+    gap: 0.25rem;
+  }
+  .feed__copy {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem;
+  }
+  .feed__copy input {
+    flex: 1 1 16rem;
+    min-width: 0;
+    color: var(--_text);
+    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    font-size: 0.8125rem;
+  }
+  .feed__status {
+    font-size: 0.8125rem;
+    color: var(--_success);
+  }
+  /* The filters as a sheet from the bottom of the screen (narrow screens only open it). */
+  dialog.sheet {
+    width: min(32rem, 100vw);
+    max-width: 100vw;
+    margin: auto auto 0;
+    border-radius: calc(var(--_radius) * 1.4) calc(var(--_radius) * 1.4) 0 0;
+  }
+  .sheet__body {
+    display: grid;
+    gap: 1rem;
+    padding: 1.25rem;
+  }
+  .sheet__head {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+  }
+  .sheet__title {
+    font-size: 1.125rem;
+    font-weight: 700;
+  }
+  .sheet__fields {
+    display: grid;
+    gap: 0.75rem;
+  }
+  .sheet__fields .field {
+    min-width: 0;
+  }
+  .sheet__foot {
+    display: flex;
+    justify-content: space-between;
+    gap: 0.5rem;
   }
 `

@@ -144,11 +144,11 @@ describe('service-schedule', () => {
     search.dispatchEvent(new Event('input'))
     await el.updateComplete
     expect(titles(el)).to.deep.equal(['Compilers for fun'])
-    expect(text($(el, '[role=status]'))).to.equal('1 session')
+    expect(text($(el, '[role=status]'))).to.equal('1 session on this day, 2 on other days')
     search.value = 'no such talk'
     search.dispatchEvent(new Event('input'))
     await el.updateComplete
-    expect(text($(el, '[part=empty]'))).to.contain('No sessions match these filters.')
+    expect(text($(el, '[part=empty]'))).to.contain('No sessions on any day match these filters.')
     ;($(el, '[part=empty] button') as HTMLButtonElement).click()
     await el.updateComplete
     expect(titles(el)).to.have.length(5)

@@ -2,18 +2,21 @@ import { Task } from '@lit/task'
 import { html } from 'lit'
 import { property } from 'lit/decorators.js'
 import { ApiError } from '../../api/api-error.js'
+import { DetailDialog } from '../../base/detail-dialog.js'
 import { downloadSessions, renderSessionBody } from '../../base/session-templates.js'
 import { ServiceElement } from '../../base/service-element.js'
 import { renderError, renderSkeleton } from '../../base/templates.js'
 import { FavouritesController } from '../../controllers/favourites-controller.js'
 import { avatarStyles, dialogStyles, stateStyles } from '../../styles/theme.styles.js'
 import { sessionStyles } from '../../styles/session.styles.js'
+import { speakerStyles } from '../../styles/speaker.styles.js'
 import { sessionDetailStyles } from './session-detail.styles.js'
 
 /**
- * One session in detail: title, time in the event's time zone, room, track, description and
- * speakers, with "add to my agenda" (shared with the schedule on the same page) and an .ics
- * download.
+ * One session in detail: title, time in the event's time zone, room, track, format, level,
+ * language, tags, the abstract, speakers (each opens their profile in a dialog) and links to
+ * slides and recording, with "add to my agenda" (shared with the schedule on the same page) and
+ * an .ics download.
  *
  * @summary One session with its speakers and add-to-calendar.
  *
@@ -21,6 +24,9 @@ import { sessionDetailStyles } from './session-detail.styles.js'
  * @csspart title - The session title.
  * @csspart description - The description.
  * @csspart speaker - One speaker row.
+ * @csspart tag - One of the session's tags.
+ * @csspart link - The slides and recording links.
+ * @csspart dialog - A speaker's profile dialog.
  * @csspart avatar - A speaker's photo or initials.
  * @csspart track - The track label.
  * @csspart button - Every button.
@@ -28,7 +34,15 @@ import { sessionDetailStyles } from './session-detail.styles.js'
  * @csspart skeleton - The loading skeleton.
  */
 export class ServiceSessionDetail extends ServiceElement {
-  static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, dialogStyles, sessionStyles, sessionDetailStyles]
+  static override styles = [
+    ...ServiceElement.styles,
+    stateStyles,
+    avatarStyles,
+    dialogStyles,
+    sessionStyles,
+    speakerStyles,
+    sessionDetailStyles,
+  ]
 
   private readonly favourites = new FavouritesController(this, () => this.eventId)
 
@@ -41,6 +55,8 @@ export class ServiceSessionDetail extends ServiceElement {
     },
     args: () => [...this.source, this.sessionId] as const,
   })
+
+  private readonly details = new DetailDialog(this, { api: () => this.api, eventId: () => this.eventId })
 
   /** UUID of the session to show. */
   @property({ attribute: 'session-id' }) sessionId?: string
@@ -58,8 +74,11 @@ export class ServiceSessionDetail extends ServiceElement {
           timeZone: event.timezone,
           favourite: this.favourites.has(session.id),
           onFavourite: () => this.favourites.toggle(session.id),
-          onCalendar: () => downloadSessions([session], event.name, session.title),
+          onCalendar: () => downloadSessions([session], event, session.title),
+          onSpeaker: (id) => this.details.openSpeaker(id),
+          speakerOpensDialog: true,
         })}
+        ${this.details.render({ t: this.t, lang: this.intlLocale, timeZone: event.timezone, event })}
       </article>`,
     })
   }

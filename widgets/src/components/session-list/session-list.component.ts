@@ -1,31 +1,45 @@
 import { Task } from '@lit/task'
 import { html, nothing } from 'lit'
 import { property } from 'lit/decorators.js'
-import type { Session } from '../../api/types.js'
+import type { EventInfo, Session } from '../../api/types.js'
+import { DetailDialog } from '../../base/detail-dialog.js'
 import { renderTrack } from '../../base/session-templates.js'
 import { ServiceElement } from '../../base/service-element.js'
 import { renderEmpty, renderError, renderSkeleton } from '../../base/templates.js'
 import { ClockController } from '../../controllers/clock-controller.js'
-import { formatSessionWhen } from '../../format/datetime.js'
+import { dayKey, formatLongDay, formatSessionWhen, timeZoneName } from '../../format/datetime.js'
+import type { Messages } from '../../i18n/index.js'
 import { sessionStyles } from '../../styles/session.styles.js'
-import { stateStyles } from '../../styles/theme.styles.js'
+import { speakerStyles } from '../../styles/speaker.styles.js'
+import { avatarStyles, dialogStyles, stateStyles } from '../../styles/theme.styles.js'
 import { sessionListStyles } from './session-list.styles.js'
 
 /**
  * A compact list of sessions for a sidebar or a home page: upcoming ones first (sessions that
- * have ended follow, greyed), optionally one track and a maximum number.
+ * have ended follow, greyed), optionally of one track, room, tag or day and a maximum number.
+ * Each session opens its details in a dialog; an empty list says which choice left it empty.
  *
  * @summary Compact list of sessions, upcoming first.
  *
  * @csspart list - The list.
  * @csspart item - One session.
  * @csspart track - A track label.
+ * @csspart zone - The note saying in which time zone the times are.
+ * @csspart dialog - The session (and speaker) dialog.
  * @csspart error - The error state.
  * @csspart empty - The empty state.
  * @csspart skeleton - The loading skeleton.
  */
 export class ServiceSessionList extends ServiceElement {
-  static override styles = [...ServiceElement.styles, stateStyles, sessionStyles, sessionListStyles]
+  static override styles = [
+    ...ServiceElement.styles,
+    stateStyles,
+    avatarStyles,
+    dialogStyles,
+    sessionStyles,
+    speakerStyles,
+    sessionListStyles,
+  ]
 
   private readonly clock = new ClockController(this)
 
@@ -40,19 +54,59 @@ export class ServiceSessionList extends ServiceElement {
     args: () => this.source,
   })
 
+  private readonly details = new DetailDialog(this, {
+    api: () => this.api,
+    eventId: () => this.eventId,
+    session: (id) => this.data.value?.sessions.find((s) => s.id === id),
+  })
+
   /** Maximum number of sessions shown (default: all). */
   @property({ type: Number }) limit?: number
 
   /** Show only the sessions of this track. */
   @property() track?: string
 
-  private pick(sessions: Session[]): Session[] {
+  /** Show only the sessions in this room. */
+  @property() room?: string
+
+  /** Show only the sessions with this tag. */
+  @property() tag?: string
+
+  /** Show only the sessions of this day, `YYYY-MM-DD` in the event's time zone. */
+  @property() day?: string
+
+  private mine(sessions: Session[], event: EventInfo): Session[] {
+    return sessions.filter(
+      (s) =>
+        (!this.track || s.track === this.track) &&
+        (!this.room || s.room === this.room) &&
+        (!this.tag || s.tags.includes(this.tag)) &&
+        (!this.day || dayKey(s.starts_at, event.timezone) === this.day),
+    )
+  }
+
+  private pick(mine: Session[]): Session[] {
     const now = this.clock.now
-    const mine = this.track ? sessions.filter((s) => s.track === this.track) : sessions
     const upcoming = mine.filter((s) => Date.parse(s.ends_at) > now)
     const ended = mine.filter((s) => Date.parse(s.ends_at) <= now)
     const all = [...upcoming, ...ended]
     return this.limit && this.limit > 0 ? all.slice(0, this.limit) : all
+  }
+
+  /** Why the list is empty, in the words of the choice that left it so. */
+  private emptyMessage(t: Messages, any: boolean): string {
+    if (!any) return t.noSessions
+    const day = this.day && formatLongDay(this.day, this.intlLocale)
+    const picked: [string | undefined, (v: string) => string, (v: string) => string][] = [
+      [this.track, t.noneInTrack, t.criterionTrack],
+      [this.room, t.noneInRoom, t.criterionRoom],
+      [this.tag, t.noneTagged, t.criterionTag],
+      [day, t.noneOnDay, t.criterionDay],
+    ]
+    const set = picked.filter(([v]) => v)
+    if (set.length === 1) return set[0]![1](set[0]![0]!)
+    const list = new Intl.ListFormat(this.intlLocale, { type: 'conjunction' }).format(set.map(([v, , criterion]) => criterion(v!)))
+    return t.noneMatching(list)
   }
 
   protected override render() {
@@ -61,24 +115,35 @@ export class ServiceSessionList extends ServiceElement {
         pending: () => renderSkeleton(this.t, 0, 3),
         error: (err) => renderError(err, this.t, () => void this.data.run()),
         complete: ({ event, sessions }) => {
-          const shown = this.pick(sessions)
-          if (!shown.length) return renderEmpty(this.t.noSessions)
+          const shown = this.pick(this.mine(sessions, event))
+          if (!shown.length) return renderEmpty(this.emptyMessage(this.t, sessions.length > 0))
           const now = this.clock.now
-          return html`<ol class="list" part="list" aria-label=${`${event.name}: ${this.t.sessions}`}>
-            ${shown.map((s) => {
-              const live = now >= Date.parse(s.starts_at) && now < Date.parse(s.ends_at)
-              const ended = now >= Date.parse(s.ends_at)
-              return html`<li class="item ${ended ? 'is-past' : ''}" part="item">
-                <p class="item__when">
-                  <time datetime=${s.starts_at}>${formatSessionWhen(s.starts_at, s.ends_at, this.intlLocale, event.timezone)}</time>
-                  ${live ? html`<span class="badge">${this.t.liveNow}</span>` : ended ? html`<span class="muted">· ${this.t.ended}</span>` : nothing}
-                </p>
-                <p class="item__title">${s.title}</p>
-                ${s.speakers.length ? html`<p class="item__people">${s.speakers.map((p) => p.name).join(', ')}</p>` : nothing}
-                ${s.room || s.track ? html`<p class="item__meta">${s.room ? html`<span>${s.room}</span>` : nothing}${renderTrack(s.track)}</p>` : nothing}
-              </li>`
-            })}
-          </ol>`
+          const zone = timeZoneName(event.timezone, this.intlLocale, shown[0]!.starts_at)
+          return html`<p class="zone" part="zone">${this.t.timesIn(zone)}</p>
+            <ol class="list" part="list" aria-label=${`${event.name}: ${this.t.sessions}`}>
+              ${shown.map((s) => {
+                const live = now >= Date.parse(s.starts_at) && now < Date.parse(s.ends_at)
+                const ended = now >= Date.parse(s.ends_at)
+                return html`<li class="item ${ended ? 'is-past' : ''}" part="item">
+                  <button class="item__open" aria-haspopup="dialog" @click=${() => this.details.openSession(s.id)}>
+                    <span class="item__when">
+                      <time datetime=${s.starts_at}>${formatSessionWhen(s.starts_at, s.ends_at, this.intlLocale, event.timezone)}</time>
+                      ${live ? html`<span class="badge">${this.t.liveNow}</span>` : ended ? html`<span class="muted">· ${this.t.ended}</span>` : nothing}
+                    </span>
+                    <span class="item__title">${s.title}</span>
+                    ${s.speakers.length ? html`<span class="item__people">${s.speakers.map((p) => p.name).join(', ')}</span>` : nothing}
+                    ${
+                      s.room || s.track || s.format
+                        ? html`<span class="item__meta">${s.room ? html`<span>${s.room}</span>` : nothing}${renderTrack(s.track)}${
+                            s.format ? html`<span>${s.format}</span>` : nothing
+                          }</span>`
+                        : nothing
+                    }
+                  </button>
+                </li>`
+              })}
+            </ol>
+            ${this.details.render({ t: this.t, lang: this.intlLocale, timeZone: event.timezone, event })}`
         },
       })}
     </div>`

@@ -10,17 +10,33 @@ export const sessionListStyles = css`
     padding: 0;
     list-style: none;
   }
-  .item {
-    display: grid;
-    gap: 0.2rem;
-    padding: 0.85rem 0.25rem;
-    border-bottom: 1px solid var(--_border);
+  .zone {
+    margin-bottom: 0.35rem;
+    font-size: 0.75rem;
+    color: var(--_muted);
   }
-  .item:first-child {
-    padding-top: 0.25rem;
+  .item {
+    border-bottom: 1px solid var(--_border);
   }
   .item:last-child {
     border-bottom: 0;
+  }
+  .item__open {
+    display: grid;
+    gap: 0.2rem;
+    width: 100%;
+    padding: 0.75rem 0.35rem;
+    border: 0;
+    border-radius: calc(var(--_radius) * 0.6);
+    background: none;
+    text-align: left;
+    cursor: pointer;
+  }
+  .item__open:hover {
+    background: var(--_surface);
+  }
+  .item__open:hover .item__title {
+    color: var(--_accent);
   }
   .item__when {
     display: flex;

@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import {
   ADA,
+  GRACE,
   API,
   EVENT_ID,
   MALLORY,
@@ -40,13 +41,33 @@ describe('service-speaker-card', () => {
     expect(text(root(el).querySelector('.profile__aff'))).to.equal('Principal Engineer, Analytical Engines')
     const talks = [...root(el).querySelectorAll('.talk__title')].map((n) => n.textContent)
     expect(talks).to.deep.equal(['Opening keynote', 'Debugging stories', 'Closing panel'])
-    expect(text(root(el).querySelector('.talk__meta'))).to.equal('Tue 10 Jun, 09:00–10:00 · Main Hall')
+    // The session's format follows its room; the zone of the times is said once, over the list.
+    expect(text(root(el).querySelector('.talk__meta'))).to.equal('Tue 10 Jun, 09:00–10:00 · Main Hall · Keynote')
+    expect(text(root(el).querySelector('.sv__zone'))).to.equal('Times in CEST')
+  })
+
+  it('shows the bio’s paragraphs and line breaks, and the speaker’s links named by label or service', async () => {
+    const el = await mount(ADA)
+    const bio = root(el).querySelector('[part=bio]')!
+    expect(bio.innerHTML.replace(/<!--[^>]*-->/g, '')).to.equal(
+      '<p>Writes programs for machines that do not exist yet.<br>Likes notes.</p>',
+    )
+    const links = [...root(el).querySelectorAll<HTMLAnchorElement>('[part=link]')]
+    expect(links.map((a) => [text(a), a.getAttribute('aria-label'), a.href, a.target, a.rel])).to.deep.equal([
+      ['Website', 'Website (Ada Lovelace)', 'https://ada.example.com/', '_blank', 'noopener noreferrer'],
+      ['Mastodon', 'Mastodon (Ada Lovelace)', 'https://mastodon.example/@ada', '_blank', 'noopener noreferrer'],
+    ])
+    // An organiser's label is text, never markup.
+    const grace = await mount(GRACE)
+    const label = root(grace).querySelector('[part=link]')!
+    expect(text(label)).to.equal('US Navy <profile>')
+    expect(label.querySelector('profile')).to.be.null
   })
 
   it('renders an <img onerror> bio as text', async () => {
     const el = await mount(MALLORY)
     const bio = root(el).querySelector('[part=bio]')!
-    expect(bio.children).to.have.length(0)
+    expect(bio.querySelectorAll('img, b')).to.have.length(0)
     expect(bio.textContent).to.equal('<img src=x onerror="window.__xss=1">I <b>love</b> markup')
     expect(text(root(el).querySelector('[part=name]'))).to.equal('Mallory <b>Bold</b>')
     await new Promise((r) => setTimeout(r, 50))

@@ -79,31 +79,44 @@ export const speakersStyles = css`
     text-align: center;
     color: var(--_muted);
   }
-  .gallery--carousel {
+  /* Pages side by side in a box that scrolls and snaps to them; each page as many tiles wide as
+     fit (--_per, measured), tiles as tall as their own content. */
+  .carousel__pages {
     display: grid;
     grid-auto-flow: column;
-    grid-auto-columns: minmax(11rem, 13rem);
+    grid-auto-columns: 100%;
     grid-template-columns: none;
+    gap: 0;
     overflow-x: auto;
+    overscroll-behavior-x: contain;
     scroll-snap-type: x mandatory;
-    scroll-padding: 0.25rem;
-    padding: 0.25rem;
     scrollbar-width: none;
   }
-  .slide {
-    scroll-snap-align: start;
+  .carousel__pages::-webkit-scrollbar {
+    display: none;
   }
-  .slide.is-current .tile {
-    border-color: var(--_accent);
+  .slide {
+    display: grid;
+    grid-template-columns: repeat(var(--_per, 1), minmax(0, 1fr));
+    align-items: start;
+    gap: 1rem;
+    padding: 0.25rem;
+    scroll-snap-align: start;
+    scroll-snap-stop: always;
+  }
+  .slide .tile {
+    height: auto;
   }
   @media print {
     .carousel__controls {
       display: none;
     }
-    .gallery--carousel {
-      grid-auto-flow: row;
-      grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr));
+    .carousel__pages {
+      display: block;
       overflow: visible;
+    }
+    .slide {
+      margin-bottom: 1rem;
     }
     .tile {
       break-inside: avoid;
