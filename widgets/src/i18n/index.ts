@@ -8,6 +8,9 @@ export type { Messages }
  */
 const loaders: Record<string, () => Promise<Messages>> = {
   de: () => import('./de.js').then((m) => m.de),
+  es: () => import('./es.js').then((m) => m.es),
+  fr: () => import('./fr.js').then((m) => m.fr),
+  nl: () => import('./nl.js').then((m) => m.nl),
 }
 
 const catalogues: Record<string, Messages> = { en }

@@ -4,6 +4,8 @@ export const scheduleStyles = css`
   .root {
     container: schedule / inline-size;
     display: grid;
+    /* minmax(0, …): a grid of many rooms scrolls in its box instead of widening the element. */
+    grid-template-columns: minmax(0, 1fr);
     gap: 1rem;
     padding: clamp(0.75rem, 2.5vw, 1.5rem);
   }
@@ -217,6 +219,7 @@ export const scheduleStyles = css`
      and says so (edge shadows and a hint with buttons, set by ScrollEdgesController). */
   .grid-wrap {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.5rem;
   }
   .grid-hint {
@@ -272,7 +275,7 @@ export const scheduleStyles = css`
     --_row: 0.6rem;
     position: relative;
     display: grid;
-    grid-template-columns: minmax(3.75rem, max-content) repeat(var(--_cols), minmax(13rem, 1fr));
+    grid-template-columns: minmax(3.75rem, max-content) repeat(var(--_cols), minmax(14rem, 1fr));
     column-gap: 0.5rem;
   }
   /* Sticky layers: the heading band and the time rail over the cards, the corner over both. */
@@ -347,7 +350,8 @@ export const scheduleStyles = css`
     align-content: start;
     gap: 0.15rem;
     min-width: 0;
-    padding: 0.5rem 2.25rem 0.55rem 0.65rem;
+    /* Only the first line (the time) runs under the star: titles use the card's whole width. */
+    padding: 0.5rem 0.65rem 0.55rem;
     border: 0;
     border-radius: inherit;
     background: none;
@@ -355,6 +359,7 @@ export const scheduleStyles = css`
     cursor: pointer;
   }
   .session__time {
+    padding-right: 1.75rem;
     font-size: 0.75rem;
     font-variant-numeric: tabular-nums;
     color: var(--_muted);

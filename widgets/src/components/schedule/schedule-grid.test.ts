@@ -1,0 +1,138 @@
+import { expect, fixture, html } from '@open-wc/testing'
+import { setViewport } from '@web/test-runner-commands'
+import { API, EVENT_ID, LONG_DAY_EVENT_ID, SIX_ROOMS_EVENT_ID, loaded, reset, root, text, until } from '../../test-support/helpers.js'
+import type { ServiceSchedule } from './schedule.component.js'
+import './schedule.js'
+
+const mount = async (event: string, locale = 'en-GB') => {
+  const el = await fixture<ServiceSchedule>(
+    html`<service-schedule event-id=${event} token="emb_valid" api-base=${API} locale=${locale}></service-schedule>`,
+  )
+  await loaded(el)
+  return el
+}
+const $ = (el: Element, sel: string) => root(el).querySelector<HTMLElement>(sel)
+const $$ = (el: Element, sel: string) => [...root(el).querySelectorAll<HTMLElement>(sel)]
+const rect = (node: Element) => node.getBoundingClientRect()
+
+describe('service-schedule: the grid', () => {
+  beforeEach(reset)
+  afterEach(() => setViewport({ width: 800, height: 600 }))
+
+  it('gives 6 rooms at 1280 px columns a title fits in, says that it scrolls, and reaches the last column', async () => {
+    await setViewport({ width: 1280, height: 800 })
+    const el = await mount(SIX_ROOMS_EVENT_ID)
+    const wrap = $(el, '.grid-wrap')!
+    const scroll = $(el, '.grid-scroll')!
+    const heads = $$(el, '.col-head')
+    expect(heads.map((h) => h.textContent)).to.deep.equal(['Auditorium', 'Hall A', 'Hall B', 'Room Spree', 'Terrace', 'Workshop Lab'])
+    // Columns of at least 14rem: some 17 characters of a title a line (at 160 px, titles of 50
+    // characters took 5 lines), so a title of 50 characters takes 3 lines.
+    for (const head of heads) expect(rect(head).width).to.be.at.least(14 * 16 - 1)
+    for (const title of $$(el, '.session__title')) {
+      const lines = Math.round(rect(title).height / Number.parseFloat(getComputedStyle(title).lineHeight))
+      expect(lines, title.textContent!).to.be.at.most(Math.ceil(title.textContent!.length / 17))
+    }
+    // It does not fit: the hint, the buttons and the shadow at the right edge say so.
+    expect(scroll.scrollWidth).to.be.above(scroll.clientWidth)
+    await until(() => wrap.hasAttribute('data-overflow'), 'overflow noticed')
+    expect(getComputedStyle($(el, '.grid-hint')!).display).to.equal('flex')
+    expect(text($(el, '.grid-hint'))).to.equal('Scroll sideways to see every column')
+    const fade = () => getComputedStyle($(el, '.grid-frame')!, '::after').opacity
+    await until(() => fade() === '1', 'the right edge shaded')
+    const [back, on] = $$(el, '.grid-hint__btn') as HTMLButtonElement[]
+    expect([back!.getAttribute('aria-label'), on!.getAttribute('aria-label')]).to.deep.equal([
+      'Scroll to earlier columns',
+      'Scroll to further columns',
+    ])
+    expect([back!.disabled, on!.disabled]).to.deep.equal([true, false])
+    // The buttons scroll a column at a time, to the end.
+    on!.click()
+    await until(() => scroll.scrollLeft > 100, 'scrolled by a column')
+    expect(back!.disabled).to.be.false
+    for (let i = 0; i < 6 && !wrap.hasAttribute('data-at-end'); i++) {
+      const before = scroll.scrollLeft
+      on!.click()
+      await until(() => scroll.scrollLeft > before || wrap.hasAttribute('data-at-end'), 'another column')
+      await new Promise((r) => setTimeout(r, 400))
+    }
+    await until(() => wrap.hasAttribute('data-at-end'), 'the end')
+    expect(on!.disabled).to.be.true
+    await until(() => fade() === '0', 'no shade at the end')
+    // The last column is wholly in view, its card can be clicked, and the times stayed in view.
+    const box = rect(scroll)
+    const last = heads.at(-1)!
+    expect(rect(last).right).to.be.at.most(box.right + 1)
+    const card = $$(el, '.session').find((c) => c.style.gridColumn.startsWith('7'))!
+    const middle = rect(card)
+    expect(
+      root(el)
+        .elementFromPoint(middle.left + middle.width / 2, middle.top + 10)
+        ?.closest('.session'),
+    ).to.equal(card)
+    const time = $(el, '.slot-time')!
+    expect(rect(time).left).to.be.within(box.left - 1, box.left + 8)
+    expect(text(time)).to.equal('09:00')
+  })
+
+  it('keeps the room headings in view while a long day scrolls', async () => {
+    await setViewport({ width: 1280, height: 700 })
+    const el = await mount(LONG_DAY_EVENT_ID)
+    const scroll = $(el, '.grid-scroll')!
+    await until(() => $$(el, '.session').length === 60, 'every card')
+    expect(scroll.scrollHeight).to.be.above(scroll.clientHeight)
+    expect($(el, '.grid-wrap')!.hasAttribute('data-overflow')).to.be.false
+    scroll.scrollTop = 600
+    await until(() => scroll.scrollTop === 600, 'scrolled down')
+    const head = $(el, '.col-head')!
+    expect(rect(head).top).to.be.within(rect(scroll).top - 1, rect(scroll).top + 1)
+    // No card shows above the headings' band.
+    const band = rect(head)
+    const hit = root(el).elementFromPoint(band.left + band.width / 2, band.top + 4)
+    expect(hit).to.equal(head)
+  })
+
+  it('turns into a list without a scroll box on a narrow screen', async () => {
+    await setViewport({ width: 375, height: 700 })
+    const el = await mount(SIX_ROOMS_EVENT_ID)
+    expect(getComputedStyle($(el, '.grid')!).display).to.equal('flex')
+    expect(getComputedStyle($(el, '.grid-scroll')!).overflowX).to.equal('visible')
+    expect(getComputedStyle($(el, '.grid-hint')!).display).to.equal('none')
+    expect($(el, '.grid-wrap')!.hasAttribute('data-overflow')).to.be.false
+  })
+})
+
+describe('service-schedule: times', () => {
+  beforeEach(reset)
+
+  // Row labels and cards use one format, whatever the locale's ICU patterns for single times
+  // and for ranges: "9:00 AM" beside "9:00 – 10:00 AM", "09:00" beside "09:00–10:00".
+  const expected: Record<string, [label: string, card: string]> = {
+    'en-US': ['9:00 AM', '9:00 – 10:00 AM'],
+    'en-GB': ['09:00', '09:00–10:00'],
+    de: ['09:00', '09:00–10:00 Uhr'],
+    fr: ['09:00', '09:00 – 10:00'],
+    es: ['9:00', '9:00–10:00'],
+    nl: ['09:00', '09:00–10:00'],
+  }
+  for (const [locale, [label, range]] of Object.entries(expected)) {
+    it(`writes row labels, cards and the "now" line alike in ${locale}`, async () => {
+      const el = await mount(EVENT_ID, locale)
+      expect(text($(el, '.slot-time'))).to.equal(label)
+      expect(text($(el, '.session__time'))).to.equal(range)
+      const hour = (s: string) => /^\d+/.exec(s)![0]
+      expect(hour(text($(el, '.slot-time')))).to.equal(hour(text($(el, '.session__time'))))
+    })
+  }
+
+  it('says in which time zone the times are, and follows the switch to the viewer’s own', async () => {
+    const el = await mount(EVENT_ID)
+    expect(text($(el, '.zone-note'))).to.equal('Times in CEST')
+    const zone = $$(el, 'select').at(-1) as HTMLSelectElement
+    zone.value = 'local'
+    zone.dispatchEvent(new Event('change'))
+    await el.updateComplete
+    // en-GB has no abbreviation for New York's zone.
+    expect(text($(el, '.zone-note'))).to.equal('Times in GMT-4')
+  })
+})
