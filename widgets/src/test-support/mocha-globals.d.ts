@@ -2,3 +2,4 @@
 declare function describe(name: string, body: () => void): void
 declare function it(name: string, body: () => unknown): void
 declare function beforeEach(body: () => unknown): void
+declare function afterEach(body: () => unknown): void
