@@ -55,10 +55,12 @@ export function renderFilterFields(ctx: FilterContext) {
  * in it, Escape closes it) with the same lists, applied as they change, and a button that shows
  * how many sessions the visitor will see.
  */
-export function renderFilterSheet(ctx: FilterContext & { open: boolean; count: number; onClear: () => void; onClose: () => void }) {
+export function renderFilterSheet(
+  ctx: FilterContext & { open: boolean; count: number; onClear: () => void; onClose: () => void; onClosed: () => void },
+) {
   const { t } = ctx
   return html`<dialog class="sheet" part="filter-sheet" aria-labelledby="sheet-title"
-    @click=${(e: MouseEvent) => e.target === e.currentTarget && ctx.onClose()} @close=${ctx.onClose}>
+    @click=${(e: MouseEvent) => e.target === e.currentTarget && ctx.onClose()} @close=${ctx.onClosed}>
     ${
       ctx.open
         ? html`<div class="sheet__body">

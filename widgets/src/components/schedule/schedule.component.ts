@@ -291,8 +291,12 @@ export class ServiceSchedule extends ServiceElement {
   }
 
   private closeSheet(): void {
-    this.sheetOpen = false
     this.sheet?.close()
+  }
+
+  /** The sheet closed (its buttons, Escape): its fields go. A late event of an earlier close is ignored. */
+  private onSheetClosed(): void {
+    if (!this.sheet?.open) this.sheetOpen = false
   }
 
   protected override render() {
@@ -362,7 +366,7 @@ export class ServiceSchedule extends ServiceElement {
             ? this.renderAgendaView(event, agendaItems, ctx, favourites.size > 0 && filtered)
             : this.renderDays(model.days, day, dayItems, ctx, filtered ? perDay : undefined)
       }
-      ${renderFilterSheet({ ...filterCtx, open: this.sheetOpen, count, onClear: () => this.clearPicked(), onClose: () => this.closeSheet() })}
+      ${renderFilterSheet({ ...filterCtx, open: this.sheetOpen, count, onClear: () => this.clearPicked(), onClose: () => this.closeSheet(), onClosed: () => this.onSheetClosed() })}
       ${this.details.render({ t, lang: this.intlLocale, timeZone: tz, event })}
     `
   }
@@ -419,7 +423,7 @@ export class ServiceSchedule extends ServiceElement {
           return html`<button role="tab" id=${id(d)} class="tab ${perDay && !n ? 'tab--none' : ''}" part="tab"
             aria-selected=${selected ? 'true' : 'false'} aria-controls="panel" tabindex=${selected ? 0 : -1}
             @click=${() => this.selectDay(d)} @keydown=${(e: KeyboardEvent) => this.onTabKey(e, days)}>
-            <span class="tab__weekday">${label.weekday}</span><span class="tab__date">${label.date}</span>
+            <span class="tab__weekday">${label.weekday}</span> <span class="tab__date">${label.date}</span>
             ${perDay ? html`<span class="tab__count" part="tab-count"><span aria-hidden="true">${n}</span><span class="sr-only">, ${t.matchesOnDay(n)}</span></span>` : nothing}
           </button>`
         })}

@@ -10,6 +10,7 @@ import {
   reset,
   root,
   text,
+  until,
 } from '../../test-support/helpers.js'
 import type { ServiceSessionDetail } from './session-detail.component.js'
 import './session-detail.js'
@@ -47,6 +48,20 @@ describe('service-session-detail', () => {
     await el.updateComplete
     expect(buttons[0]!.getAttribute('aria-pressed')).to.equal('true')
     expect(localStorage.getItem(`service-widgets:favourites:${EVENT_ID}`)).to.contain(KEYNOTE)
+  })
+
+  it('opens a speaker’s profile in a dialog, and returns focus to the speaker when it closes', async () => {
+    const el = await mount(KEYNOTE)
+    const speaker = root(el).querySelector<HTMLButtonElement>('.person__open')!
+    expect(speaker.getAttribute('aria-haspopup')).to.equal('dialog')
+    speaker.focus()
+    speaker.click()
+    const dialog = await until(() => root(el).querySelector<HTMLDialogElement>('dialog[open]'), 'the profile')
+    await until(() => text(dialog.querySelector('[part=name]')) === 'Ada Lovelace', 'her name')
+    expect(text(dialog.querySelector('.links'))).to.equal('Website Mastodon')
+    await expectAccessibleInBothThemes(el)
+    dialog.close()
+    await until(() => root(el).activeElement === speaker, 'focus back on the speaker')
   })
 
   it('renders markup in the description as text', async () => {

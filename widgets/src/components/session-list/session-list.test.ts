@@ -10,13 +10,16 @@ import {
   reset,
   root,
   text,
+  until,
 } from '../../test-support/helpers.js'
 import type { ServiceSessionList } from './session-list.component.js'
 import './session-list.js'
 
-const mount = async (extra: { token?: string; event?: string; limit?: number; track?: string } = {}) => {
+type Extra = { token?: string; event?: string; limit?: number; track?: string; room?: string; tag?: string; day?: string; locale?: string }
+const mount = async (extra: Extra = {}) => {
   const el = await fixture<ServiceSessionList>(html`<service-session-list event-id=${extra.event ?? EVENT_ID}
-    token=${'token' in extra ? (extra.token ?? '') : 'emb_valid'} api-base=${API} locale="en-GB" .limit=${extra.limit} .track=${extra.track}></service-session-list>`)
+    token=${'token' in extra ? (extra.token ?? '') : 'emb_valid'} api-base=${API} locale=${extra.locale ?? 'en-GB'} .limit=${extra.limit}
+    .track=${extra.track} .room=${extra.room} .tag=${extra.tag} .day=${extra.day}></service-session-list>`)
   await loaded(el)
   return el
 }
@@ -54,9 +57,43 @@ describe('service-session-list', () => {
     expect(titles(el)).to.deep.equal(['Closing panel', 'Opening keynote'])
   })
 
-  it('formats times in the event’s time zone', async () => {
+  it('formats times in the event’s time zone, and says which', async () => {
     const el = await mount({ limit: 1 })
     expect(text(root(el).querySelector('time'))).to.equal('Tue 10 Jun, 09:00–10:00')
+    expect(text(root(el).querySelector('[part=zone]'))).to.equal('Times in CEST')
+  })
+
+  it('says that no session is in a track, room, tag or day, rather than that none are published', async () => {
+    const says = async (extra: Extra) => text(root(await mount(extra)).querySelector('[part=empty]'))
+    expect(await says({ track: 'Nope' })).to.equal('There are no sessions in the track “Nope”.')
+    expect(await says({ room: 'Attic' })).to.equal('There are no sessions in the room “Attic”.')
+    expect(await says({ tag: 'cobol' })).to.equal('There are no sessions tagged “cobol”.')
+    expect(await says({ day: '2031-06-12' })).to.equal('There are no sessions on Thursday, 12 June 2031.')
+    expect(await says({ track: 'Keynote', room: 'Room B' })).to.equal('There are no sessions for track “Keynote” and room “Room B”.')
+    expect(await says({ track: 'Nope', locale: 'de' })).to.equal('Im Track „Nope“ gibt es keine Sessions.')
+  })
+
+  it('narrows to a room, a tag and a day', async () => {
+    expect(titles(await mount({ room: 'Room B' }))).to.deep.equal([
+      'Rust in the kernel',
+      'Markup <script>alert(1)</script> is text',
+      'Scheduling at scale',
+    ])
+    expect(titles(await mount({ tag: 'rust' }))).to.deep.equal(['Rust in the kernel'])
+    expect(titles(await mount({ day: '2031-06-11' }))).to.deep.equal(['Debugging stories', 'Scheduling at scale', 'Closing panel'])
+  })
+
+  it('opens a session’s details, whose speakers open their profiles', async () => {
+    const el = await mount({ limit: 3 })
+    const item = root(el).querySelector<HTMLButtonElement>('[part=item] .item__open')!
+    expect(item.getAttribute('aria-haspopup')).to.equal('dialog')
+    item.click()
+    const dialog = await until(() => root(el).querySelector('dialog[open]'), 'the session dialog')
+    expect(text(root(el).getElementById('dialog-title'))).to.equal('Opening keynote')
+    expect(text(dialog.querySelector('[part=description]'))).to.equal('Welcome, and what the next two days hold.')
+    dialog.querySelector<HTMLButtonElement>('.person__open')!.click()
+    await until(() => text(root(el).getElementById('dialog-title')) === 'Ada Lovelace', 'her profile')
+    await expect(el).to.be.accessible()
   })
 
   it('shows the empty state', async () => {
