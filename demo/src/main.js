@@ -9,6 +9,7 @@ import { mountGallery } from './gallery.js'
 const THEME_KEY = 'event-widgets-demo-theme'
 
 setUpThemeToggle()
+setUpMenu()
 try {
   const data = await loadDemoData()
   addLoader(data.config.loaderUrl)
@@ -67,6 +68,28 @@ function setUpThemeToggle() {
     localStorage.setItem(THEME_KEY, root.dataset.theme)
     label()
   })
+}
+
+/**
+ * The "Menu" button of narrow screens: a disclosure for the section links. It closes when a link
+ * is followed, on Escape (focus back on the button) and on a click elsewhere.
+ */
+function setUpMenu() {
+  const bar = document.querySelector('.topbar')
+  const button = document.querySelector('#menu-toggle')
+  const nav = document.querySelector('#site-nav')
+  const set = (open) => {
+    bar.toggleAttribute('data-menu-open', open)
+    button.setAttribute('aria-expanded', String(open))
+  }
+  button.addEventListener('click', () => set(button.getAttribute('aria-expanded') !== 'true'))
+  nav.addEventListener('click', (e) => e.target.closest('a') && set(false))
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || button.getAttribute('aria-expanded') !== 'true') return
+    set(false)
+    button.focus()
+  })
+  document.addEventListener('click', (e) => !bar.contains(e.target) && set(false))
 }
 
 function toast(message) {

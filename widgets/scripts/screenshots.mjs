@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises'
 import { chromium } from 'playwright-core'
 import { ensureWidgetsBuilt } from '../build-if-stale.mjs'
 import { CHROMIUM_ARGS, findBrowser } from '../test/find-browser.mjs'
-import { EVENT_ID, mockEmbedApi } from '../test/mock-embed-api.mjs'
+import { EVENT_ID, SIX_ROOMS_EVENT_ID, mockEmbedApi } from '../test/mock-embed-api.mjs'
 import { startStaticServer } from '../test/static-server.mjs'
 
 const ADA = '5f0c0000-0000-4000-8000-000000000001'
@@ -19,6 +19,8 @@ const page = (
 const WIDGETS = {
   schedule: `<service-schedule ${attrs}></service-schedule>`,
   'schedule-en-us': `<service-schedule ${attrs} locale="en-US"></service-schedule>`,
+  'schedule-de': `<service-schedule ${attrs} locale="de"></service-schedule>`,
+  'schedule-six-rooms': `<service-schedule event-id="${SIX_ROOMS_EVENT_ID}" token="emb_valid"></service-schedule>`,
   'session-list': `<service-session-list ${attrs} limit="4" style="max-width:420px"></service-session-list>`,
   'session-detail': `<service-session-detail ${attrs} session-id="${KEYNOTE}" style="max-width:640px"></service-session-detail>`,
   speakers: `<service-speakers ${attrs}></service-speakers><h1>list</h1><service-speakers ${attrs} layout="list" style="max-width:480px"></service-speakers><h1>carousel</h1><service-speakers ${attrs} layout="carousel" style="max-width:560px"></service-speakers>`,

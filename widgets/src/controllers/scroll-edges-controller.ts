@@ -5,10 +5,10 @@ type Host = ReactiveControllerHost & { renderRoot: HTMLElement | DocumentFragmen
 /**
  * Marks boxes that scroll sideways, so that CSS can show that they do: on each
  * `[data-scroll-edges]` element it sets `data-overflow` while its scroll area (the first
- * `.grid-scroll` inside) is wider than its box, and `data-at-start` / `data-at-end` at either
- * end; buttons with `data-scroll-by="±1"` in it scroll by one column (the width of its first
- * `.col-head`) and are disabled at the end they point to. Attributes, not state: scrolling
- * never re-renders the element.
+ * `[data-scroll-area]` inside) is wider than its box, and `data-at-start` / `data-at-end` at
+ * either end; buttons with `data-scroll-by="±1"` in it scroll by one column (the width of the
+ * area's first `.col-head`, else half the box) and are disabled at the end they point to.
+ * Attributes, not state: scrolling never re-renders the element.
  */
 export class ScrollEdgesController implements ReactiveController {
   private readonly watched = new Map<HTMLElement, () => void>()
@@ -40,7 +40,7 @@ export class ScrollEdgesController implements ReactiveController {
   }
 
   private watch(box: HTMLElement): void {
-    const area = box.querySelector<HTMLElement>('.grid-scroll')
+    const area = box.querySelector<HTMLElement>('[data-scroll-area]')
     if (!area) return
     const onScroll = () => this.measure(box)
     const onClick = (e: Event) => {
@@ -65,7 +65,7 @@ export class ScrollEdgesController implements ReactiveController {
   }
 
   private measure(box: HTMLElement | null): void {
-    const area = box?.querySelector<HTMLElement>('.grid-scroll')
+    const area = box?.querySelector<HTMLElement>('[data-scroll-area]')
     if (!box || !area) return
     const overflow = area.scrollWidth > area.clientWidth + 1
     const atStart = area.scrollLeft <= 1

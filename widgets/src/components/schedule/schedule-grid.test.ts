@@ -136,3 +136,47 @@ describe('service-schedule: times', () => {
     expect(text($(el, '.zone-note'))).to.equal('Times in GMT-4')
   })
 })
+
+describe('service-schedule: the bars', () => {
+  beforeEach(reset)
+  afterEach(() => setViewport({ width: 800, height: 600 }))
+
+  it('keeps the German view switch on one line, beside the time zone, at 1280 px', async () => {
+    await setViewport({ width: 1280, height: 800 })
+    const el = await mount(EVENT_ID, 'de')
+    await until(() => $$(el, '.viewbar button').some((b) => text(b) === 'Abonnieren'), 'the whole bar')
+    const buttons = $$(el, '.segmented__btn')
+    expect(buttons.map((b) => text(b))).to.deep.equal(['Raster', 'Liste', '★ Mein Programm'])
+    const tops = new Set(buttons.map((b) => Math.round(rect(b).top)))
+    expect(tops.size).to.equal(1)
+    for (const b of buttons) expect(Math.round(rect(b).height)).to.be.below(40)
+    // One row: the zone, "subscribe" and the views share it.
+    const zone = rect($(el, '.field--zone select')!)
+    const views = rect($(el, '.segmented')!)
+    expect(views.bottom).to.be.closeTo(zone.bottom, 4)
+  })
+})
+
+describe('service-schedule: day tabs', () => {
+  beforeEach(reset)
+
+  it('scroll when they do not fit, fade where more are, and bring the chosen day into view', async () => {
+    const el = await fixture<ServiceSchedule>(
+      html`<service-schedule event-id=${EVENT_ID} token="emb_valid" api-base=${API} locale="en-GB" style="width:170px"></service-schedule>`,
+    )
+    await loaded(el)
+    const wrap = $(el, '.tabs-wrap')!
+    const list = $(el, '[role=tablist]')!
+    await until(() => wrap.hasAttribute('data-overflow'), 'the tabs overflow')
+    expect(list.scrollWidth).to.be.above(list.clientWidth)
+    const fade = (side: '::before' | '::after') => getComputedStyle(wrap, side).opacity
+    await until(() => fade('::after') === '1' && fade('::before') === '0', 'a fade on the right only')
+    const [first, second] = $$(el, '[role=tab]')
+    first!.focus()
+    first!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }))
+    await until(() => root(el).activeElement === $(el, '#tab-2031-06-11'), 'day 2 focused')
+    const box = rect(list)
+    await until(() => rect(second!).right <= box.right + 1 && rect(second!).left >= box.left - 1, 'day 2 in view')
+    await until(() => fade('::before') === '1', 'a fade on the left')
+  })
+})

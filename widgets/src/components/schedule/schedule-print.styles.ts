@@ -22,7 +22,7 @@ export const printStyles = css`
     .toolbar,
     .viewbar,
     .feed,
-    .tabs,
+    .tabs-wrap,
     .fav,
     .agenda-actions,
     .now,

@@ -97,7 +97,7 @@ export function renderDay(items: ScheduleItem[], ctx: DayContext) {
       <button class="btn grid-hint__btn" part="button" data-scroll-by="-1" aria-label=${ctx.t.scrollBack}>${chevronLeft()}</button>
       <button class="btn grid-hint__btn" part="button" data-scroll-by="1" aria-label=${ctx.t.scrollOn}>${chevronRight()}</button>
     </p>
-    <div class="grid-frame"><div class="grid-scroll">
+    <div class="grid-frame"><div class="grid-scroll" data-scroll-area>
       <div class="grid${ctx.list ? ' grid--list' : ''}" part="grid"
         style="--_cols:${Math.max(1, layout.columns.length)};grid-template-rows:auto repeat(${layout.rows},minmax(var(--_row),auto))">
         <div class="grid__rail" aria-hidden="true"></div>

@@ -162,8 +162,9 @@ export class ServiceSchedule extends ServiceElement {
     if (changed.has('eventId')) this.useLocalTime = readPref(`local-time:${this.eventId}`, false)
   }
 
-  protected override updated(): void {
+  protected override updated(changed: PropertyValues<this>): void {
     this.openRestored()
+    if (changed.has('day' as keyof ServiceSchedule)) this.revealTab()
     if (!this.cards.more || this.growing) return
     // A macrotask, not a microtask: the browser may paint and handle input between the steps.
     this.growing = setTimeout(() => {
@@ -171,6 +172,17 @@ export class ServiceSchedule extends ServiceElement {
       this.cards.limit += MORE_CARDS
       this.requestUpdate()
     })
+  }
+
+  /** Scrolls the day tabs (not the page) so that the chosen day's tab is in view. */
+  private revealTab(): void {
+    const tab = this.renderRoot.querySelector<HTMLElement>('[role=tab][aria-selected=true]')
+    const list = tab?.parentElement
+    if (!tab || !list || list.scrollWidth <= list.clientWidth) return
+    const left = tab.offsetLeft - list.offsetLeft
+    if (left < list.scrollLeft || left + tab.offsetWidth > list.scrollLeft + list.clientWidth) {
+      list.scrollTo({ left: left - (list.clientWidth - tab.offsetWidth) / 2 })
+    }
   }
 
   /** A day or session asked for by the URL (on load, or a link followed within the page). */
@@ -415,7 +427,7 @@ export class ServiceSchedule extends ServiceElement {
     const { t } = this
     const id = (d: string) => `tab-${d}`
     return html`
-      <div class="tabs" role="tablist" aria-label=${t.days} part="tabs" ?hidden=${days.length < 2}>
+      <div class="tabs-wrap" data-scroll-edges ?hidden=${days.length < 2}><div class="tabs" role="tablist" aria-label=${t.days} part="tabs" data-scroll-area>
         ${days.map((d) => {
           const label = formatDayTab(d, this.intlLocale)
           const selected = d === day
@@ -427,7 +439,7 @@ export class ServiceSchedule extends ServiceElement {
             ${perDay ? html`<span class="tab__count" part="tab-count"><span aria-hidden="true">${n}</span><span class="sr-only">, ${t.matchesOnDay(n)}</span></span>` : nothing}
           </button>`
         })}
-      </div>
+      </div></div>
       <section id="panel" role="tabpanel" aria-labelledby=${id(day)} class="panel">
         ${dayHead(day, ctx)}
         ${items.length ? renderDay(items, ctx) : this.renderNoMatches(days, day, perDay)}

@@ -53,9 +53,14 @@ export const scheduleStyles = css`
     .segmented__btn {
       flex: 1 1 auto;
     }
+    .tabs > .tab {
+      padding: 0.45rem 0.7rem 0.55rem;
+    }
   }
   .field {
     display: grid;
+    /* The control may be narrower than its content (a search box beside "Filters" on a phone). */
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.25rem;
     flex: 1 1 9rem;
     min-width: 9rem;
@@ -64,9 +69,9 @@ export const scheduleStyles = css`
     flex: 1 1 14rem;
   }
   /* As wide as its longest option ("My time (America/Argentina/Buenos_Aires)"): zone names must
-     not be cut off; the toolbar wraps instead. */
+     not be cut off; the bar wraps instead. */
   .field--zone {
-    flex: 1 0 auto;
+    flex: 0 0 auto;
     max-width: 100%;
   }
   .field__label {
@@ -138,8 +143,36 @@ export const scheduleStyles = css`
     border-bottom: 1px solid var(--_border);
     scrollbar-width: thin;
   }
-  .tabs[hidden] {
+  .tabs-wrap {
+    position: relative;
+  }
+  .tabs-wrap[hidden] {
     display: none;
+  }
+  /* More days than fit: the tabs scroll, and fade out at the side where more are. */
+  .tabs-wrap::before,
+  .tabs-wrap::after {
+    content: '';
+    position: absolute;
+    top: 0;
+    bottom: 1px;
+    z-index: 1;
+    width: 2.5rem;
+    opacity: 0;
+    pointer-events: none;
+    transition: opacity 0.2s;
+  }
+  .tabs-wrap::before {
+    left: 0;
+    background: linear-gradient(to right, var(--_bg), transparent);
+  }
+  .tabs-wrap::after {
+    right: 0;
+    background: linear-gradient(to left, var(--_bg), transparent);
+  }
+  .tabs-wrap[data-overflow]:not([data-at-start])::before,
+  .tabs-wrap[data-overflow]:not([data-at-end])::after {
+    opacity: 1;
   }
   .tab {
     display: grid;
