@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { setViewport } from '@web/test-runner-commands'
-import { API, EVENT_ID, KEYNOTE, loaded, reset, root, text, until } from '../../test-support/helpers.js'
+import { API, EVENT_ID, KEYNOTE, expectAccessibleInBothThemes, loaded, reset, root, text, until } from '../../test-support/helpers.js'
 import type { ServiceSchedule } from './schedule.component.js'
 import './schedule.js'
 
@@ -56,6 +56,7 @@ describe('service-schedule: filters across days', () => {
     expect(text(empty.querySelector('p'))).to.equal('No sessions on Tuesday match these filters.')
     const buttons = [...empty.querySelectorAll('button')]
     expect(buttons.map((b) => text(b))).to.deep.equal(['Also on Wednesday (1)', 'Clear filters'])
+    await expectAccessibleInBothThemes(el)
     buttons[0]!.click()
     await el.updateComplete
     expect($(el, '[aria-selected=true]')!.id).to.equal('tab-2031-06-11')

@@ -1,6 +1,17 @@
 import { expect, fixture, html } from '@open-wc/testing'
 import { setViewport } from '@web/test-runner-commands'
-import { API, EVENT_ID, LONG_DAY_EVENT_ID, SIX_ROOMS_EVENT_ID, loaded, reset, root, text, until } from '../../test-support/helpers.js'
+import {
+  API,
+  EVENT_ID,
+  LONG_DAY_EVENT_ID,
+  SIX_ROOMS_EVENT_ID,
+  expectAccessibleInBothThemes,
+  loaded,
+  reset,
+  root,
+  text,
+  until,
+} from '../../test-support/helpers.js'
 import type { ServiceSchedule } from './schedule.component.js'
 import './schedule.js'
 
@@ -73,6 +84,7 @@ describe('service-schedule: the grid', () => {
     const time = $(el, '.slot-time')!
     expect(rect(time).left).to.be.within(box.left - 1, box.left + 8)
     expect(text(time)).to.equal('09:00')
+    await expectAccessibleInBothThemes(el)
   })
 
   it('keeps the room headings in view while a long day scrolls', async () => {
