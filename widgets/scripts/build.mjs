@@ -80,10 +80,24 @@ async function buildChunks() {
           chunkFileNames: 'chunks/[name]-[hash].js',
           codeSplitting: {
             groups: [
-              { name: 'lit', test: /node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]/, priority: 2 },
-              // Only what elements import statically: code they import on demand (the German
-              // strings) gets chunks of its own.
-              { name: 'core', test: /src[\\/](api|base|controllers|format|i18n|styles)[\\/]/, tags: ['$initial'], priority: 1 },
+              // Higher priorities capture first (each with the dependencies not captured yet).
+              { name: 'lit', test: /node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]/, priority: 4 },
+              // Only what elements import statically: code they import on demand (the languages
+              // other than English, a dialog's inside) gets chunks of its own.
+              {
+                name: 'core',
+                test: /src[\\/](api|base|controllers|format|i18n|styles)[\\/](?!(?:[\w-]+[\\/])*(?:detail-views|session-templates|speaker-templates|rich-text|links)\.ts$)/,
+                tags: ['$initial'],
+                priority: 3,
+              },
+              // What a session's or speaker's details draw (abstracts' and bios' text, links,
+              // profiles): the first screen of the detail and the card, but only a dialog's inside
+              // for the schedule, the list and the gallery, which import it on demand.
+              {
+                name: 'details',
+                test: /src[\\/](?:base|format)[\\/](?:detail-views|session-templates|speaker-templates|rich-text|links)\.ts$/,
+                priority: 2,
+              },
             ],
           },
         },

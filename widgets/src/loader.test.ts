@@ -25,7 +25,8 @@ describe('loader.js', () => {
     await until(() => customElements.get('service-speaker-card'), 'speaker card to be defined')
     // api-base defaults to the loader's own folder.
     await until(() => text(root(card).querySelector('[part=name]')) === 'Ada Lovelace', 'card data from the default api-base')
-    expect(chunks()).to.deep.equal(['core', 'lit', 'speaker-card'])
+    // The card's profile (bio, links, sessions) is its first screen: the `details` chunk comes too.
+    expect(chunks()).to.deep.equal(['core', 'details', 'lit', 'speaker-card'])
     const loader = (window as { serviceWidgets?: { base: string; prefetch: Record<string, unknown> } }).serviceWidgets!
     expect(loader.base).to.equal(`${location.origin}/dist/`)
     // The loader fetched the event while the chunks loaded, and the client adopted that response.
@@ -35,7 +36,7 @@ describe('loader.js', () => {
 
     document.body.append(document.createElement('service-registration'))
     await until(() => customElements.get('service-registration'), 'registration to be defined')
-    expect(chunks()).to.deep.equal(['core', 'lit', 'registration', 'speaker-card'])
+    expect(chunks()).to.deep.equal(['core', 'details', 'lit', 'registration', 'speaker-card'])
     expect(customElements.get('service-schedule')).to.be.undefined
   })
 

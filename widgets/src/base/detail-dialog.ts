@@ -1,13 +1,49 @@
 import { Task } from '@lit/task'
 import { html, nothing, type ReactiveControllerHost } from 'lit'
+import { ApiError } from '../api/api-error.js'
 import type { EmbedClient } from '../api/client.js'
 import type { EventInfo, Session, Speaker } from '../api/types.js'
 import { FavouritesController } from '../controllers/favourites-controller.js'
 import type { Messages } from '../i18n/index.js'
 import { chevronLeft, closeIcon } from './icons.js'
-import { downloadSessions, renderSessionBody } from './session-templates.js'
-import { renderSpeakerProfile } from './speaker-templates.js'
 import { renderError, renderSkeleton } from './templates.js'
+
+type Views = typeof import('./detail-views.js')
+let views: Views | undefined
+let viewsFailed: unknown
+let loadingViews: Promise<Views> | undefined
+let prefetching = false
+
+/**
+ * Loads what draws a dialog's inside (`detail-views.ts`, a chunk of its own): on the first open,
+ * or earlier when an element calls it while the page is idle.
+ */
+export function loadDetailViews(): Promise<Views> {
+  loadingViews ??= import('./detail-views.js').then(
+    (m) => {
+      viewsFailed = undefined
+      views = m
+      return m
+    },
+    (err: unknown) => {
+      // A failed download is tried again by the next open (or the error's retry button).
+      loadingViews = undefined
+      viewsFailed = new ApiError(0, 'NETWORK_ERROR', err instanceof Error ? err.message : String(err))
+      throw err
+    },
+  )
+  return loadingViews
+}
+
+/** Loads the dialog's views once the page is idle, so that the first dialog opens at once. */
+export function prefetchDetailViews(): void {
+  if (prefetching || views) return
+  prefetching = true
+  const idle = (globalThis as { requestIdleCallback?: (fn: () => void, o?: { timeout: number }) => void }).requestIdleCallback
+  const load = () => void loadDetailViews().catch(() => undefined)
+  if (idle) idle(load, { timeout: 3000 })
+  else setTimeout(load, 1000)
+}
 
 /** What the dialog shows: a session or a speaker, by id. */
 export type DetailView = { kind: 'session' | 'speaker'; id: string }
@@ -103,6 +139,11 @@ export class DetailDialog {
 
   /** Shows the dialog, or moves focus to the new view's title (read out, as a new page's would be). */
   private async settle(within: boolean): Promise<void> {
+    if (!views) {
+      // The first dialog of the page opens once its views are there: whole, not as a skeleton.
+      await loadDetailViews().catch(() => undefined)
+      this.host.requestUpdate()
+    }
     await this.host.updateComplete
     const dialog = this.dialog
     if (!dialog) return
@@ -166,29 +207,20 @@ export class DetailDialog {
   }
 
   private renderView(view: DetailView, value: Session | Speaker, ctx: DetailContext) {
-    const { t } = ctx
-    if (view.kind === 'speaker') {
-      const sp = value as Speaker
-      this.titles.set(sp.id, sp.name)
-      return renderSpeakerProfile(sp, {
-        t,
-        lang: ctx.lang,
-        timeZone: ctx.timeZone,
-        headingId: 'dialog-title',
-        onSession: (id) => this.openSession(id, true),
-      })
+    this.titles.set(value.id, 'name' in value ? value.name : value.title)
+    if (!views) {
+      const retry = () =>
+        void loadDetailViews().then(
+          () => this.host.requestUpdate(),
+          () => this.host.requestUpdate(),
+        )
+      return viewsFailed ? renderError(viewsFailed, ctx.t, retry) : renderSkeleton(ctx.t, 2, 1)
     }
-    const s = value as Session
-    this.titles.set(s.id, s.title)
-    return html`<h2 class="dialog__title" id="dialog-title" tabindex="-1">${s.title}</h2>
-      ${renderSessionBody(s, {
-        t,
-        lang: ctx.lang,
-        timeZone: ctx.timeZone,
-        favourite: this.favourites.has(s.id),
-        onFavourite: () => this.favourites.toggle(s.id),
-        onCalendar: () => downloadSessions([s], ctx.event, s.title),
-        onSpeaker: (id) => this.openSpeaker(id, true),
-      })}`
+    return views.renderDetailView(view, value, {
+      ...ctx,
+      favourites: this.favourites,
+      openSession: (id) => this.openSession(id, true),
+      openSpeaker: (id) => this.openSpeaker(id, true),
+    })
   }
 }

@@ -1,12 +1,11 @@
 import { html, nothing } from 'lit'
-import type { EventInfo, Session } from '../api/types.js'
+import type { Session } from '../api/types.js'
 import { formatSessionWhen, timeZoneName } from '../format/datetime.js'
-import { buildIcs, downloadIcs, icsFileName, type IcsEntry } from '../format/ics.js'
-import { languageName } from '../format/language.js'
 import { renderRichText } from '../format/rich-text.js'
 import type { Messages } from '../i18n/index.js'
 import { calendarIcon, clockIcon, pinIcon, playIcon, slidesIcon, starIcon } from './icons.js'
-import { affiliation, renderAvatar, trackHue } from './templates.js'
+import { renderTrack, sessionDetails } from './session-facts.js'
+import { affiliation, renderAvatar } from './templates.js'
 
 export interface SessionViewContext {
   t: Messages
@@ -20,20 +19,6 @@ export interface SessionViewContext {
   onSpeaker?: ((id: string) => void) | undefined
   /** Whether opening a speaker opens a dialog (rather than changing the one already open). */
   speakerOpensDialog?: boolean | undefined
-}
-
-/** A track label in its track's colour. */
-export function renderTrack(track: string | null) {
-  return track ? html`<span class="tag track-dot" part="track" style="--_hue:${trackHue(track)}">${track}</span>` : nothing
-}
-
-/** Format, level and language of a session, as the visitor's language names them. */
-export function sessionDetails(s: Pick<Session, 'format' | 'level' | 'language'>, t: Messages, lang: string): [string, string][] {
-  const out: [string, string][] = []
-  if (s.format) out.push([t.format, s.format])
-  if (s.level) out.push([t.level, t.levels[s.level] ?? s.level])
-  if (s.language) out.push([t.language, languageName(s.language, lang)])
-  return out
 }
 
 /** Format, level, language and tags as a description list (omitted when the session has none). */
@@ -118,43 +103,4 @@ export function renderSessionBody(s: Session, ctx: SessionViewContext) {
       }
     </div>
   `
-}
-
-type EntrySession = Pick<Session, 'id' | 'title' | 'starts_at' | 'ends_at' | 'room'> &
-  Partial<Pick<Session, 'description' | 'speakers' | 'slides_url' | 'recording_url'>>
-
-/**
- * One session as a calendar entry, worded like the event's calendar feed (docs/embed-api.md,
- * "Calendar feed"): the same UID, LOCATION "Room, Venue", and the abstract, speakers and links in
- * DESCRIPTION, so that a downloaded session and a subscribed one read alike.
- */
-export function sessionEntry(s: EntrySession, venue?: string | null): IcsEntry {
-  const speakers = (s.speakers ?? []).map((p) => (affiliation(p) ? `${p.name} (${affiliation(p)})` : p.name)).join('; ')
-  const description = [
-    s.description,
-    speakers && `Speakers: ${speakers}`,
-    s.slides_url && `Slides: ${s.slides_url}`,
-    s.recording_url && `Recording: ${s.recording_url}`,
-  ]
-    .filter(Boolean)
-    .join('\n\n')
-  return {
-    uid: s.id,
-    title: s.title,
-    description: description || null,
-    location: [s.room, venue].filter(Boolean).join(', ') || null,
-    start: s.starts_at,
-    end: s.ends_at,
-  }
-}
-
-/** Downloads one or more sessions as an .ics file named after `fileTitle`. */
-export function downloadSessions(sessions: EntrySession[], event: Pick<EventInfo, 'name' | 'venue'>, fileTitle: string): void {
-  downloadIcs(
-    icsFileName(fileTitle),
-    buildIcs(
-      sessions.map((s) => sessionEntry(s, event.venue)),
-      event.name,
-    ),
-  )
 }

@@ -5,7 +5,7 @@ import { describeLink } from '../format/links.js'
 import { renderRichText } from '../format/rich-text.js'
 import type { Messages } from '../i18n/index.js'
 import { globeIcon, linkIcon } from './icons.js'
-import { renderTrack } from './session-templates.js'
+import { renderTrack } from './session-facts.js'
 import { affiliation, renderAvatar } from './templates.js'
 
 /** A speaker's website and profiles, each named by its label or service and, for assistive technology, the speaker. */

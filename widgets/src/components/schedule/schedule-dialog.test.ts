@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing'
-import { sessionEntry } from '../../base/session-templates.js'
+import { sessionEntry } from '../../base/session-calendar.js'
 import {
   API,
   EVENT_ID,

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit'
 import type { Session } from '../../api/types.js'
 import { chevronLeft, chevronRight, starIcon } from '../../base/icons.js'
-import { sessionDetails } from '../../base/session-templates.js'
+import { sessionDetails } from '../../base/session-facts.js'
 import { trackHue } from '../../base/templates.js'
 import { formatLongDay, formatTime, formatTimeRange, timeZoneName } from '../../format/datetime.js'
 import type { Messages } from '../../i18n/index.js'

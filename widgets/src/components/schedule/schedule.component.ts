@@ -2,14 +2,14 @@ import { Task, TaskStatus } from '@lit/task'
 import { html, nothing, type PropertyValues } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
 import type { EventInfo, Session } from '../../api/types.js'
-import { DetailDialog } from '../../base/detail-dialog.js'
+import { DetailDialog, prefetchDetailViews } from '../../base/detail-dialog.js'
 import { calendarIcon, filterIcon, searchIcon } from '../../base/icons.js'
-import { downloadSessions } from '../../base/session-templates.js'
+import { downloadSessions } from '../../base/session-calendar.js'
 import { ServiceElement } from '../../base/service-element.js'
 import { renderEmpty, renderError, renderSkeleton } from '../../base/templates.js'
 import { ClockController } from '../../controllers/clock-controller.js'
 import { FavouritesController } from '../../controllers/favourites-controller.js'
-import { ScrollEdgesController } from '../../controllers/scroll-edges-controller.js'
+import { ScrollEdgesController } from './scroll-edges-controller.js'
 import { readPref, writePref } from '../../controllers/storage.js'
 import { dayKey, formatDayName, formatDayTab, minutesOfDay, viewerTimeZone } from '../../format/datetime.js'
 import { sessionStyles } from '../../styles/session.styles.js'
@@ -163,6 +163,8 @@ export class ServiceSchedule extends ServiceElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    // The schedule is there: the dialog's code may come now, off the first screen's path.
+    if (this.data.value) prefetchDetailViews()
     this.openRestored()
     if (changed.has('day' as keyof ServiceSchedule)) this.revealTab()
     if (!this.cards.more || this.growing) return

@@ -2,8 +2,8 @@ import { Task } from '@lit/task'
 import { html, nothing } from 'lit'
 import { property } from 'lit/decorators.js'
 import type { EventInfo, Session } from '../../api/types.js'
-import { DetailDialog } from '../../base/detail-dialog.js'
-import { renderTrack } from '../../base/session-templates.js'
+import { DetailDialog, prefetchDetailViews } from '../../base/detail-dialog.js'
+import { renderTrack } from '../../base/session-facts.js'
 import { ServiceElement } from '../../base/service-element.js'
 import { renderEmpty, renderError, renderSkeleton } from '../../base/templates.js'
 import { ClockController } from '../../controllers/clock-controller.js'
@@ -74,6 +74,10 @@ export class ServiceSessionList extends ServiceElement {
 
   /** Show only the sessions of this day, `YYYY-MM-DD` in the event's time zone. */
   @property() day?: string
+
+  protected override updated(): void {
+    if (this.data.value) prefetchDetailViews()
+  }
 
   private mine(sessions: Session[], event: EventInfo): Session[] {
     return sessions.filter(

@@ -2,7 +2,7 @@ import { Task } from '@lit/task'
 import { html, nothing } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
 import type { Speaker } from '../../api/types.js'
-import { DetailDialog } from '../../base/detail-dialog.js'
+import { DetailDialog, prefetchDetailViews } from '../../base/detail-dialog.js'
 import { chevronLeft, chevronRight } from '../../base/icons.js'
 import { ServiceElement } from '../../base/service-element.js'
 import { affiliation, renderAvatar, renderEmpty, renderError, renderSkeleton } from '../../base/templates.js'
@@ -75,6 +75,7 @@ export class ServiceSpeakers extends ServiceElement {
   }
 
   protected override updated(): void {
+    if (this.data.value) prefetchDetailViews()
     const pages = this.pages
     if (pages && pages !== this.observed) {
       this.resize.disconnect()

@@ -1,0 +1,57 @@
+import { readFile } from 'node:fs/promises'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ensureWidgetsBuilt } from '../build-if-stale.mjs'
+
+interface ManifestEntry {
+  file: string
+  imports?: string[]
+  dynamicImports?: string[]
+  isDynamicEntry?: boolean
+}
+
+const LANGUAGES = ['de', 'es', 'fr', 'nl']
+
+/** The files the loader imports for a tag (its chunk map: `"tag":[indexes]` into the file list). */
+function loaderFiles(loader: string, tag: string): string[] {
+  const files = JSON.parse(/\[(`chunks\/[^\]]+)\]/.exec(loader)![0].replaceAll('`', '"')) as string[]
+  const indexes = new RegExp(`"${tag}":\\[([\\d,]+)\\]`).exec(loader)![1]!.split(',').map(Number)
+  return indexes.map((i) => files[i]!)
+}
+
+// Every language but English is a chunk of its own, downloaded only by a page that speaks it:
+// nothing imports a catalogue statically and the loader lists none. The same for what a dialog
+// draws inside, for the elements that open one.
+describe('chunks loaded on demand', () => {
+  let manifest: Record<string, ManifestEntry>
+  let loader: string
+  beforeAll(async () => {
+    await ensureWidgetsBuilt()
+    const dist = new URL('../dist/', import.meta.url)
+    manifest = JSON.parse(await readFile(new URL('chunks-manifest.json', dist), 'utf8'))
+    loader = await readFile(new URL('loader.js', dist), 'utf8')
+  }, 120_000)
+
+  // A dialog's inside (abstracts' text, links, profiles) is the first screen of the session
+  // detail and the speaker card only; the schedule, the list and the gallery load it on demand.
+  it('loads the session and speaker views with the elements that show them first, and on demand elsewhere', () => {
+    // The chunk of build.mjs's `details` group.
+    const [key, chunk] = Object.entries(manifest).find(([k]) => k.startsWith('_details-'))!
+    const details = chunk.file
+    for (const tag of ['service-session-detail', 'service-speaker-card']) expect(loaderFiles(loader, tag)).toContain(details)
+    for (const tag of ['service-schedule', 'service-session-list', 'service-speakers']) {
+      expect(loaderFiles(loader, tag)).not.toContain(details)
+    }
+    expect(Object.values(manifest).some((entry) => entry.dynamicImports?.includes(key))).toBe(true)
+  })
+
+  for (const language of LANGUAGES) {
+    it(`loads ${language} on demand only`, () => {
+      const key = `src/i18n/${language}.ts`
+      const chunk = manifest[key]
+      expect(chunk?.isDynamicEntry).toBe(true)
+      for (const entry of Object.values(manifest)) expect(entry.imports ?? []).not.toContain(key)
+      expect(Object.values(manifest).some((entry) => entry.dynamicImports?.includes(key))).toBe(true)
+      expect(loader).not.toContain(chunk!.file.replace('chunks/', ''))
+    })
+  }
+})
