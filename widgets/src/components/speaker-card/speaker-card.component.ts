@@ -12,7 +12,7 @@ import { speakerCardStyles } from './speaker-card.styles.js'
 
 /**
  * One speaker's profile card: photo (initials when there is none), name, title and company,
- * biography and sessions, times in the event's time zone.
+ * website and profiles, biography and sessions, times in the event's time zone.
  *
  * @summary One speaker's profile card with their sessions.
  *
@@ -20,6 +20,7 @@ import { speakerCardStyles } from './speaker-card.styles.js'
  * @csspart avatar - The photo or initials.
  * @csspart name - The speaker's name.
  * @csspart bio - The biography.
+ * @csspart link - One of the speaker's web links.
  * @csspart session - One of the speaker's sessions.
  * @csspart track - A track label.
  * @csspart error - The error state.
