@@ -1,4 +1,6 @@
+import { join } from 'node:path'
 import { expect, test } from '../src/fixtures.ts'
+import { REPO_ROOT } from '../src/harness/repo.ts'
 import { demoConfig, demoEventData, openPastedPage, type DemoConfig } from '../src/journeys/demo.ts'
 import { expectNoErrorState, WIDGET_TAGS, widgetsSettled } from '../src/journeys/widget-states.ts'
 
@@ -53,15 +55,27 @@ for (const theme of ['light', 'dark'] as const) {
     })
   }
 
-  test(`the demo page in the ${theme} theme`, async ({ page, system }, testInfo) => {
-    await page.emulateMedia({ colorScheme: theme })
-    await page.setViewportSize({ width: 1280, height: 900 })
-    await page.goto(system.demoUrl)
-    await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
-    await widgetsSettled(page)
-    const path = testInfo.outputPath(`demo-page-${theme}.png`)
-    await page.screenshot({ path, fullPage: true, animations: 'disabled' })
-    await testInfo.attach(`demo-page-${theme}`, { path, contentType: 'image/png' })
-  })
+  for (const width of [1280, 375]) {
+    test(`the demo page in the ${theme} theme at ${width} px`, async ({ page, system }, testInfo) => {
+      await page.emulateMedia({ colorScheme: theme })
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto(system.demoUrl)
+      await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+      await widgetsSettled(page)
+      const path = testInfo.outputPath(`demo-page-${theme}-${width}.png`)
+      await page.screenshot({ path, fullPage: true, animations: 'disabled' })
+      await testInfo.attach(`demo-page-${theme}-${width}`, { path, contentType: 'image/png' })
+      // DOCS_IMAGES=1 refreshes the pictures of docs/images: the gallery as a visitor scrolls to
+      // it (README's picture is the light one at 1280 px).
+      if (process.env.DOCS_IMAGES) {
+        await page.evaluate(() => {
+          const top = document.querySelector('#gallery')!.getBoundingClientRect().top + scrollY
+          scrollTo({ top, behavior: 'instant' })
+        })
+        const name = theme === 'light' && width === 1280 ? 'widgets' : `demo-gallery-${theme}-${width}`
+        await page.screenshot({ path: join(REPO_ROOT, 'docs/images', `${name}.png`), animations: 'disabled' })
+      }
+    })
+  }
 }

@@ -1,5 +1,7 @@
 // Renders every widget (light and dark, wide and narrow) against the mock API into
-// .screenshots/*.png, for checking how they look. Usage: node scripts/screenshots.mjs
+// .screenshots/*.png, for checking how they look. Usage: node scripts/screenshots.mjs [name]
+// With --docs, the pictures of docs/images instead: the schedule and the speakers (gallery and
+// carousel), light and dark, at 1280 and 375 px (docs/images/widget-<name>-<theme>-<width>.png).
 import { mkdir } from 'node:fs/promises'
 import { chromium } from 'playwright-core'
 import { ensureWidgetsBuilt } from '../build-if-stale.mjs'
@@ -37,11 +39,14 @@ for (const [name, html] of Object.entries(WIDGETS)) {
 }
 const server = await startStaticServer({ pages, api: mockEmbedApi })
 const browser = await chromium.launch({ executablePath: await findBrowser(), args: CHROMIUM_ARGS })
-const out = new URL('../.screenshots/', import.meta.url)
+const docs = process.argv.includes('--docs')
+const DOCS = ['schedule', 'speakers']
+const out = new URL(docs ? '../../docs/images/' : '../.screenshots/', import.meta.url)
 await mkdir(out, { recursive: true })
-const only = process.argv[2]
+const only = process.argv.slice(2).find((a) => !a.startsWith('--'))
 for (const path of Object.keys(pages)) {
   if (only && !path.includes(only)) continue
+  if (docs && !DOCS.some((name) => path.startsWith(`/${name}-light`) || path.startsWith(`/${name}-dark`))) continue
   for (const [width, tag] of [
     [1280, 'wide'],
     [375, 'narrow'],
@@ -50,7 +55,8 @@ for (const path of Object.keys(pages)) {
     const p = await context.newPage()
     await p.goto(server.url + path)
     await p.waitForTimeout(600)
-    await p.screenshot({ path: new URL(`${path.slice(1, -5)}-${tag}.png`, out).pathname, fullPage: true })
+    const file = docs ? `widget-${path.slice(1, -5)}-${width}.png` : `${path.slice(1, -5)}-${tag}.png`
+    await p.screenshot({ path: new URL(file, out).pathname, fullPage: true })
     await context.close()
   }
 }

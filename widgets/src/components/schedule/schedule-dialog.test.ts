@@ -13,6 +13,7 @@ import {
   until,
 } from '../../test-support/helpers.js'
 import type { ServiceSchedule } from './schedule.component.js'
+import { clearFeedVerdicts } from './schedule-feed.js'
 import './schedule.js'
 
 const RUST = '7a1d0000-0000-4000-8000-000000000003'
@@ -32,7 +33,10 @@ async function openSession(el: ServiceSchedule, id: string) {
 }
 
 describe('service-schedule: sessions and speakers', () => {
-  beforeEach(reset)
+  beforeEach(async () => {
+    await reset()
+    clearFeedVerdicts()
+  })
 
   it('shows a session’s format, level, language, tags, abstract, slides and recording', async () => {
     const el = await mount()
@@ -104,6 +108,17 @@ describe('service-schedule: sessions and speakers', () => {
     expect((panel.querySelector('input') as HTMLInputElement).value).to.equal(feed)
     expect(text(panel.querySelector('label'))).to.equal('Calendar address (for Google Calendar: “From URL”)')
     await expectAccessibleInBothThemes(el)
+  })
+
+  it('asks whether the token serves the feed once per page, however many schedules there are', async () => {
+    const wrap = await fixture(html`<div>
+      <service-schedule event-id=${EVENT_ID} token="emb_valid" api-base=${API}></service-schedule>
+      <service-schedule event-id=${EVENT_ID} token="emb_valid" api-base=${API}></service-schedule>
+    </div>`)
+    const schedules = [...wrap.querySelectorAll<ServiceSchedule>('service-schedule')]
+    for (const el of schedules) await loaded(el)
+    for (const el of schedules) await until(() => $$(el, '.viewbar button').some((b) => text(b) === 'Subscribe'), 'subscribe')
+    expect((await requestCounts())[`GET /v1/events/${EVENT_ID}/access`]).to.equal(1)
   })
 
   it('offers no subscription when the token does not serve the feed', async () => {

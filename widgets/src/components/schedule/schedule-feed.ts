@@ -10,22 +10,32 @@ export function feedUrls(api: Pick<EmbedClient, 'root' | 'eventId' | 'token'>): 
   return { https: url.href, webcal: url.href.replace(/^https?:/, 'webcal:') }
 }
 
+const verdicts = new Map<string, Promise<boolean>>()
+
+/** Test hook: forget the verdicts asked. */
+export function clearFeedVerdicts(): void {
+  verdicts.clear()
+}
+
 /**
  * Whether this token serves the calendar feed: the access verdict's `calendar_feed` (a token
  * without allowed origins, or one with `allowCalendarFeed`). Calendar apps fetch without an
  * `Origin`, so a link the token does not serve would only show an error in the visitor's calendar:
  * when in doubt (no answer), the schedule offers no link.
  */
-export async function feedAllowed(api: Pick<EmbedClient, 'root' | 'eventId' | 'token'>, signal: AbortSignal): Promise<boolean> {
+export function feedAllowed(api: Pick<EmbedClient, 'root' | 'eventId' | 'token'>): Promise<boolean> {
   const url = new URL(`events/${encodeURIComponent(api.eventId)}/access`, api.root)
   url.searchParams.set('token', api.token)
-  try {
-    const res = await fetch(url, { credentials: 'omit', cache: 'no-store', signal })
-    const verdict = ((await res.json()) as { data?: AccessVerdict }).data
-    return verdict?.allowed === true && verdict.calendar_feed === true
-  } catch {
-    return false
+  // One question per page and token, however many schedules ask.
+  let verdict = verdicts.get(url.href)
+  if (!verdict) {
+    verdict = fetch(url, { credentials: 'omit', cache: 'no-store' })
+      .then(async (res) => ((await res.json()) as { data?: AccessVerdict }).data)
+      .then((v) => v?.allowed === true && v.calendar_feed === true)
+      .catch(() => false)
+    verdicts.set(url.href, verdict)
   }
+  return verdict
 }
 
 async function copy(e: Event, text: string, t: Messages): Promise<void> {

@@ -86,7 +86,7 @@ export class ServiceSchedule extends ServiceElement {
 
   /** Whether the token serves the calendar feed: asked once the schedule is shown. */
   private readonly feed = new Task(this, {
-    task: async ([, , , shown], { signal }) => (shown ? feedAllowed(this.api, signal) : false),
+    task: async ([, , , shown]) => (shown ? feedAllowed(this.api) : false),
     args: () => [...this.source, this.data.status === TaskStatus.COMPLETE] as const,
   })
 
@@ -166,7 +166,8 @@ export class ServiceSchedule extends ServiceElement {
     // The schedule is there: the dialog's code may come now, off the first screen's path.
     if (this.data.value) prefetchDetailViews()
     this.openRestored()
-    if (changed.has('day' as keyof ServiceSchedule)) this.revealTab()
+    // After the frame's layout, not forcing one inside the render.
+    if (changed.has('day' as keyof ServiceSchedule)) requestAnimationFrame(() => this.revealTab())
     if (!this.cards.more || this.growing) return
     // A macrotask, not a microtask: the browser may paint and handle input between the steps.
     this.growing = setTimeout(() => {

@@ -28,10 +28,10 @@ export class ScrollEdgesController implements ReactiveController {
         this.watched.delete(box)
       }
     }
-    for (const box of boxes) {
-      if (!this.watched.has(box)) this.watch(box)
-      this.measure(box)
-    }
+    // Measured by the observer once the browser has laid the box out (first thing after
+    // `observe`, then on each change of size): reading sizes here would force that layout inside
+    // the render, a long task for a day of a hundred cards.
+    for (const box of boxes) if (!this.watched.has(box)) this.watch(box)
   }
 
   hostDisconnected(): void {
