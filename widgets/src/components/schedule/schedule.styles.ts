@@ -283,9 +283,9 @@ export const scheduleStyles = css`
     right: 0;
     bottom: 0;
     z-index: 5;
-    width: 2.5rem;
-    background: linear-gradient(to right, transparent, color-mix(in srgb, var(--_text) 14%, transparent));
-    border-radius: 0 var(--_radius) var(--_radius) 0;
+    width: 3rem;
+    /* The columns fade out where more of them are, in either theme. */
+    background: linear-gradient(to right, transparent, var(--_bg) 85%);
     opacity: 0;
     pointer-events: none;
     transition: opacity 0.2s;
