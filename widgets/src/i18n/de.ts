@@ -50,7 +50,8 @@ export const de: Messages = {
   clearFilters: 'Filter zurücksetzen',
   noFavourites: 'Ihr Programm ist leer. Markieren Sie Sessions mit einem Stern, um sie hier zu sammeln.',
   results: (n) => (n === 1 ? '1 Session' : `${n} Sessions`),
-  tag: 'Tag',
+  // "Tag" alone would read as "day" beside the day tabs.
+  tag: 'Tags',
   allTags: 'Alle Tags',
   language: 'Sprache',
   allLanguages: 'Alle Sprachen',
