@@ -1,0 +1,3 @@
+export * from './outbox-columns.ts'
+export * from './outbox-queries.ts'
+export * from './outbox-worker.ts'

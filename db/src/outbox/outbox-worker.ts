@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
+import type { ListenHandlers, Listening } from '../create-db.ts'
+import type { OutboxRow } from './outbox-columns.ts'
+import {
+  claimDue,
+  type Executor,
+  type ExtraColumns,
+  msUntilNextDue,
+  type RecordedOutcome,
+  recordOutcome,
+  releaseClaim,
+} from './outbox-queries.ts'
+
+/**
+ * What a handler made of one attempt: `delivered`; `retry` (this attempt failed, the schedule
+ * decides whether another follows); `failed` (give up now, e.g. the destination is gone).
+ * `columns` are extra columns of the table to store with it (e.g. the response's status code).
+ */
+export type AttemptResult =
+  | { outcome: 'delivered'; columns?: ExtraColumns }
+  | { outcome: 'retry' | 'failed'; error: string; columns?: ExtraColumns }
+
+/** The part of a pino logger the worker uses. */
+export interface OutboxLogger {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+}
+
+export interface OutboxWorkerOptions<R extends OutboxRow> {
+  db: Executor
+  /** The outbox table (with the columns of `OutboxColumns`). */
+  table: string
+  /** NOTIFY channel the enqueuers signal (`notifyOutbox`), for a wake-up at once. */
+  channel: string
+  /** `DbHandle.listen`; without it the worker only polls. */
+  listen?: ((channel: string, handlers: ListenHandlers) => Promise<Listening>) | undefined
+  /**
+   * Makes one attempt of a claimed row. Must finish well within `leaseMs` (give it a timeout),
+   * and stop early when `signal` aborts (the worker is stopping; the row is released untried).
+   * A thrown error counts as a failed attempt (`retry`).
+   */
+  handle(row: R, signal: AbortSignal): Promise<AttemptResult>
+  /** Waits between attempts: after the n-th failed attempt, `retryDelaysMs[n-1]`; the attempt after the last wait is the last. */
+  retryDelaysMs: readonly number[]
+  /** How long a claim holds; after it, the row is taken over (the holder is presumed dead). */
+  leaseMs: number
+  /** Attempts in flight at once per worker (default 16). */
+  concurrency?: number
+  /** Backstop poll when no NOTIFY arrives (default 5 s); due retries are woken for exactly. */
+  pollMs?: number
+  logger: OutboxLogger
+  /** Fields that identify a row in the log lines (e.g. its destination). */
+  describe?(row: R): object
+}
+
+/** A running worker. */
+export interface OutboxWorker {
+  /** Looks for due rows now (called by NOTIFY, a finished attempt or the timer). */
+  wake(): void
+  /** Stops claiming, aborts attempts in flight and releases their rows; resolves when all is quiet. */
+  stop(): Promise<void>
+  /** Identifies this worker's claims (`locked_by`). */
+  readonly id: string
+}
+
+const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err))
+
+/**
+ * Starts draining an outbox table: each row is attempted by one worker at a time (claims with
+ * `FOR UPDATE SKIP LOCKED` and a lease), at least once, retried on the schedule, then failed.
+ * Woken at once by NOTIFY on `channel`, at the next due retry by a timer, and by a poll as
+ * backstop (a notification lost while the listening connection was down).
+ *
+ * @example
+ * const worker = await startOutboxWorker({ db, table: 'webhook_deliveries', channel: 'webhook_deliveries',
+ *   listen: handle.listen, retryDelaysMs: [60_000], leaseMs: 15_000, logger, handle: async (row, signal) => … })
+ * await worker.stop()
+ */
+export async function startOutboxWorker<R extends OutboxRow>(options: OutboxWorkerOptions<R>): Promise<OutboxWorker> {
+  const { db, table, logger, retryDelaysMs, leaseMs } = options
+  const concurrency = options.concurrency ?? 16
+  const pollMs = options.pollMs ?? 5_000
+  const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
+  const inFlight = new Map<string, { abort: AbortController; done: Promise<void> }>()
+  let stopped = false
+  let cycle: Promise<void> | undefined
+  let again = false
+  let timer: NodeJS.Timeout | undefined
+  let failing = false
+
+  const describe = (row: R) => ({ outbox: table, id: row.id, ...(options.describe?.(row) ?? {}) })
+
+  const toRecorded = (row: R, result: AttemptResult): RecordedOutcome => {
+    if (result.outcome === 'delivered') return { status: 'delivered', columns: result.columns ?? {} }
+    const maxAttempts = row.max_attempts ?? retryDelaysMs.length + 1
+    if (result.outcome === 'retry' && row.attempts < maxAttempts) {
+      const retryInMs = retryDelaysMs[Math.min(row.attempts, retryDelaysMs.length) - 1] ?? 0
+      return { status: 'pending', retryInMs, error: result.error, columns: result.columns ?? {} }
+    }
+    return { status: 'failed', error: result.error, columns: result.columns ?? {} }
+  }
+
+  const attempt = async (row: R, abort: AbortController): Promise<void> => {
+    if (abort.signal.aborted) {
+      // Claimed while the worker was stopping: give it back untried.
+      await releaseClaim(db, table, row.id, id)
+      return
+    }
+    let result: AttemptResult
+    try {
+      result = await options.handle(row, abort.signal)
+    } catch (err) {
+      result = { outcome: 'retry', error: errorMessage(err) }
+    }
+    if (abort.signal.aborted) {
+      await releaseClaim(db, table, row.id, id)
+      return
+    }
+    const recorded = toRecorded(row, result)
+    if (recorded.status !== 'delivered') {
+      // One line per failed attempt, written when the attempt ends (never per poll).
+      const next = recorded.status === 'pending' ? { retry_in_ms: recorded.retryInMs } : { final: true }
+      logger.warn({ ...describe(row), attempt: row.attempts, error: recorded.error, ...next }, 'outbox attempt failed')
+    }
+    const kept = await recordOutcome(db, table, row.id, id, recorded)
+    if (!kept) logger.warn({ ...describe(row) }, 'outbox attempt outlived its lease; another worker took the row over')
+  }
+
+  const launch = (row: R) => {
+    const abort = new AbortController()
+    if (stopped) abort.abort()
+    const done = attempt(row, abort)
+      .catch((err: unknown) =>
+        logger.error({ ...describe(row), err }, 'outbox: could not record an attempt; it is retried when its lease ends'),
+      )
+      .finally(() => {
+        inFlight.delete(row.id)
+        wake()
+      })
+    inFlight.set(row.id, { abort, done })
+  }
+
+  const schedule = (ms: number) => {
+    if (stopped) return
+    clearTimeout(timer)
+    timer = setTimeout(wake, Math.max(0, Math.min(ms, pollMs)))
+    timer.unref()
+  }
+
+  const runCycle = async () => {
+    do {
+      again = false
+      let free = concurrency - inFlight.size
+      while (free > 0 && !stopped) {
+        const rows = await claimDue<R>(db, table, { workerId: id, limit: free, leaseMs })
+        for (const row of rows) launch(row)
+        if (rows.length < free) break
+        free = concurrency - inFlight.size
+      }
+    } while (again && !stopped)
+    // Full: a finishing attempt wakes us. Otherwise sleep until the next due row (or the poll).
+    if (inFlight.size < concurrency) schedule((await msUntilNextDue(db, table)) ?? pollMs)
+  }
+
+  function wake(): void {
+    if (stopped) return
+    if (cycle) {
+      again = true
+      return
+    }
+    clearTimeout(timer)
+    cycle = runCycle()
+      .then(() => {
+        if (failing) logger.info({ outbox: table }, 'outbox: the database answers again')
+        failing = false
+      })
+      .catch((err: unknown) => {
+        // Logged once per outage, then retried on the poll.
+        if (!failing) logger.warn({ outbox: table, err }, `outbox: could not claim rows; retrying every ${pollMs} ms`)
+        failing = true
+        schedule(pollMs)
+      })
+      .finally(() => {
+        cycle = undefined
+        // A wake-up that came after the last claim of that cycle must not be lost.
+        if (again) wake()
+      })
+  }
+
+  const unlisten = options.listen ? await options.listen(options.channel, { onMessage: wake, onReconnect: wake }) : undefined
+  wake()
+
+  return {
+    id,
+    wake,
+    async stop() {
+      if (stopped) return
+      stopped = true
+      clearTimeout(timer)
+      await unlisten?.()
+      await cycle
+      for (const { abort } of inFlight.values()) abort.abort()
+      await Promise.all([...inFlight.values()].map((f) => f.done))
+    },
+  }
+}
