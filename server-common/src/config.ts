@@ -1,10 +1,54 @@
 import { z } from 'zod'
+import { DURATION_EXAMPLES, parseDuration } from './durations.ts'
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback)
 const optionalText = z
   .string()
   .optional()
   .transform((v) => (v ? v : undefined))
+
+/** Default wait between webhook delivery attempts (DESIGN.md): 8 attempts over about 28 hours. */
+export const DEFAULT_WEBHOOK_RETRY_DELAYS = '1m,5m,30m,2h,5h,10h,10h'
+/** Default time after which an endpoint whose deliveries all failed is disabled. */
+export const DEFAULT_WEBHOOK_DISABLE_AFTER = '3d'
+const MAX_RETRY_DELAYS = 50
+
+/** A comma-separated list of durations (`1m,5m,30m`); unset or empty takes `fallback`. */
+const durationList = (fallback: string) =>
+  optionalText.transform((value, ctx) => {
+    const items = (value ?? fallback).split(',').map((item) => item.trim())
+    const delays: number[] = []
+    for (const item of items) {
+      const delay = parseDuration(item)
+      if (delay === undefined) {
+        ctx.addIssue({ code: 'custom', message: `"${item}" is not a duration (${DURATION_EXAMPLES}); separate waits with commas` })
+        return z.NEVER
+      }
+      delays.push(delay)
+    }
+    if (delays.length > MAX_RETRY_DELAYS) {
+      ctx.addIssue({ code: 'custom', message: `at most ${MAX_RETRY_DELAYS} waits` })
+      return z.NEVER
+    }
+    return delays
+  })
+
+/** One positive duration (`3d`); unset or empty takes `fallback`. */
+const positiveDuration = (fallback: string) =>
+  optionalText.transform((value, ctx) => {
+    const duration = parseDuration(value ?? fallback)
+    if (duration === undefined || duration === 0) {
+      ctx.addIssue({ code: 'custom', message: `"${value}" is not a positive duration (${DURATION_EXAMPLES})` })
+      return z.NEVER
+    }
+    return duration
+  })
+
+/** `1` turns a switch on; unset, empty or `0` leaves it off. */
+const flag = z
+  .enum(['', '0', '1'], { error: 'must be 1 (on) or 0 (off)' })
+  .optional()
+  .transform((v) => v === '1')
 
 /** The environment of DESIGN.md "Configuration", parsed once at start. */
 const ConfigSchema = z.object({
@@ -17,6 +61,9 @@ const ConfigSchema = z.object({
   REDIS_URL: optionalText,
   EMBED_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEBHOOK_RETRY_DELAYS: durationList(DEFAULT_WEBHOOK_RETRY_DELAYS),
+  WEBHOOK_DISABLE_AFTER: positiveDuration(DEFAULT_WEBHOOK_DISABLE_AFTER),
+  WEBHOOK_ALLOW_PRIVATE: flag,
 })
 
 export interface Config {
@@ -30,6 +77,12 @@ export interface Config {
   /** Embed API requests per minute per (token, client IP); 0 turns the limit off. */
   embedRateLimit: number
   logLevel: string
+  /** Waits between webhook delivery attempts, in ms; the attempt after the last wait is the last. */
+  webhookRetryDelaysMs: number[]
+  /** An endpoint whose deliveries have all failed for this long (ms) is disabled. */
+  webhookDisableAfterMs: number
+  /** Whether webhook URLs may target loopback and private networks (development, tests). */
+  webhookAllowPrivate: boolean
 }
 
 /** Thrown with every invalid variable named, so that start-up fails with one clear message. */
@@ -60,5 +113,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     embedRateLimit: e.EMBED_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
+    webhookRetryDelaysMs: e.WEBHOOK_RETRY_DELAYS,
+    webhookDisableAfterMs: e.WEBHOOK_DISABLE_AFTER,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
   }
 }

@@ -1,5 +1,6 @@
 export * from './api-error.ts'
 export * from './config.ts'
+export * from './durations.ts'
 export * from './envelope.ts'
 export * from './error-handler.ts'
 export * from './health.ts'
