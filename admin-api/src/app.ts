@@ -1,5 +1,5 @@
 import type { RequestListener } from 'node:http'
-import type { Database } from '@event-service/db'
+import { type Database, listenerOf } from '@event-service/db'
 import { createRateLimiter, createRateLimitStore, errorHandler, requestContext, type Config } from '@event-service/server-common'
 import Koa from 'koa'
 import compose from 'koa-compose'
@@ -16,6 +16,8 @@ import { publicRoutes } from './public.routes.ts'
 import { registrationRoutes } from './registrations/registrations.routes.ts'
 import { sessionRoutes } from './sessions/sessions.routes.ts'
 import { speakerRoutes } from './speakers/speakers.routes.ts'
+import { startWebhookDeliveryWorker } from './webhooks/webhook-delivery-worker.ts'
+import { webhookRoutes } from './webhooks/webhooks.routes.ts'
 
 export interface AdminAppDeps {
   db: Kysely<Database>
@@ -32,18 +34,20 @@ export interface AdminApp {
 }
 
 /** Every keyed resource; each adds its routes and their OpenAPI operations. */
-function declareRoutes(api: ApiBuilder, db: Kysely<Database>): void {
+function declareRoutes(api: ApiBuilder, db: Kysely<Database>, config: Config): void {
   eventRoutes(api, db)
   speakerRoutes(api, db)
   sessionRoutes(api, db)
   embedTokenRoutes(api, db)
   registrationRoutes(api, db)
+  webhookRoutes(api, db, { allowPrivate: config.webhookAllowPrivate })
 }
 
 const isVersioned = (path: string) => path === '/v1' || path.startsWith('/v1/')
 
 /**
- * Builds the admin API. Middleware, outermost first: request id and log line → error envelope →
+ * Builds the admin API and starts its webhook delivery worker (woken by NOTIFY on the connection
+ * `createDb` made; `close()` stops it). Middleware, outermost first: request id and log line → error envelope →
  * public routes (`/healthz`, `/docs`, `/v1/openapi.json`) → for the rest of `/v1`: API key →
  * account rate limit → resource routes (those with a body parse it first: JSON only, 1 MiB).
  *
@@ -54,7 +58,7 @@ const isVersioned = (path: string) => path === '/v1' || path.startsWith('/v1/')
 export async function createAdminApp(deps: AdminAppDeps): Promise<AdminApp> {
   const { db, config, logger } = deps
   const api = new ApiBuilder()
-  declareRoutes(api, db)
+  declareRoutes(api, db, config)
   const store = await createRateLimitStore(config.redisUrl, logger)
   const perAccount = createRateLimiter(store, { name: 'admin', windowSeconds: ACCOUNT_WINDOW_SECONDS })
   const usage = createKeyUsageRecorder(db, logger)
@@ -75,10 +79,23 @@ export async function createAdminApp(deps: AdminAppDeps): Promise<AdminApp> {
   app.use(pub.routes())
   app.use((ctx, next) => (isVersioned(ctx.path) ? versioned(ctx, next) : next()))
 
+  const deliveries = await startWebhookDeliveryWorker({
+    db,
+    listen: listenerOf(db),
+    settings: {
+      retryDelaysMs: config.webhookRetryDelaysMs,
+      disableAfterMs: config.webhookDisableAfterMs,
+      allowPrivate: config.webhookAllowPrivate,
+    },
+    logger: logger.child({ component: 'webhooks' }),
+  })
+
   return {
     app,
     callback: () => app.callback(),
     close: async () => {
+      // Deliveries in flight are given back untried, for another instance or the next start.
+      await deliveries.stop()
       await usage.flush()
       await store.close()
     },

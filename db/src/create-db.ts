@@ -59,6 +59,23 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** `listen` of each open handle, by its Kysely instance. */
+const listeners = new WeakMap<Kysely<Database>, DbHandle['listen']>()
+
+/**
+ * `listen` of the handle that opened `db`, for code that was handed only the Kysely instance
+ * (the admin API's delivery worker: `createAdminApp({db})`); undefined for a Kysely instance
+ * that `createDb` did not make.
+ */
+export function listenerOf(db: Kysely<Database>): DbHandle['listen'] | undefined {
+  return listeners.get(db)
+}
+
+function registered(handle: DbHandle): DbHandle {
+  listeners.set(handle.db, handle.listen)
+  return handle
+}
+
 /**
  * Opens the database named by the configuration.
  *
@@ -84,12 +101,12 @@ async function openPostgres(connectionString: string, max: number): Promise<DbHa
   // pool drops the client when it is released.
   pool.on('connect', (client) => client.on('error', () => {}))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-  return {
+  return registered({
     db,
     kind: 'postgres',
     listen: (channel, handlers) => createPostgresListener(connectionString, channel, handlers),
     close: () => db.destroy(),
-  }
+  })
 }
 
 async function openPglite(dataDir: string): Promise<DbHandle> {
@@ -116,7 +133,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     parsers: { [INT8_OID]: (v: string) => Number(v) },
   })
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
-  return {
+  return registered({
     db,
     kind: 'pglite',
     listen: async (channel, handlers) => {
@@ -133,5 +150,5 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
       await db.destroy()
       await release?.()
     },
-  }
+  })
 }

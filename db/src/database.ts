@@ -5,6 +5,7 @@ import type { EventsTable } from './tables/events.ts'
 import type { RegistrationsTable } from './tables/registrations.ts'
 import type { SessionSpeakersTable, SessionsTable } from './tables/sessions.ts'
 import type { SpeakersTable } from './tables/speakers.ts'
+import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './tables/webhooks.ts'
 
 /** The one schema every part of the service reads and writes. */
 export interface Database {
@@ -16,4 +17,6 @@ export interface Database {
   session_speakers: SessionSpeakersTable
   embed_tokens: EmbedTokensTable
   registrations: RegistrationsTable
+  webhook_endpoints: WebhookEndpointsTable
+  webhook_deliveries: WebhookDeliveriesTable
 }

@@ -23,3 +23,11 @@ export function parseDuration(text: string): number | undefined {
   }
   return value === undefined || !Number.isFinite(value) || value < 0 ? undefined : value
 }
+
+/**
+ * A duration for people: `3 days`, `5 minutes`, `250 ms` (the `ms` package's long form).
+ *
+ * @example
+ * formatDuration(259_200_000) // '3 days'
+ */
+export const formatDuration = (milliseconds: number): string => ms(milliseconds, { long: true })

@@ -1,8 +1,9 @@
-import { generateSecret, hashSecret, secretPrefix, type Database, type EmbedTokenRow } from '@event-service/db'
+import { enqueueWebhookEvent, generateSecret, hashSecret, secretPrefix, type Database, type EmbedTokenRow } from '@event-service/db'
 import { conflict, notFound } from '@event-service/server-common'
 import { sql, type Kysely } from 'kysely'
 import { offsetOf } from '../common/list-query.ts'
 import { assertEventVisible } from '../events/events.service.ts'
+import { presentEmbedToken } from './embed-tokens.presenter.ts'
 import type { CreateEmbedTokenBody, ListEmbedTokensQuery, UpdateEmbedTokenBody } from './embed-tokens.schema.ts'
 
 const revokedConflict = () => conflict('This embed token has been revoked; a revoked token cannot be changed')
@@ -15,22 +16,27 @@ export async function createEmbedToken(
 ): Promise<{ row: EmbedTokenRow; token: string }> {
   await assertEventVisible(db, accountId, input.eventId)
   const token = generateSecret('emb')
-  const row = await db
-    .insertInto('embed_tokens')
-    .values({
-      account_id: accountId,
-      event_id: input.eventId,
-      name: input.name,
-      prefix: secretPrefix(token),
-      token_hash: hashSecret(token),
-      allowed_origins: input.allowedOrigins ?? [],
-      calendar_feed: input.allowCalendarFeed ?? false,
-      expires_at: input.expiresAt ? new Date(input.expiresAt) : null,
-      revoked_at: null,
-      last_used_at: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  const row = await db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('embed_tokens')
+      .values({
+        account_id: accountId,
+        event_id: input.eventId,
+        name: input.name,
+        prefix: secretPrefix(token),
+        token_hash: hashSecret(token),
+        allowed_origins: input.allowedOrigins ?? [],
+        calendar_feed: input.allowCalendarFeed ?? false,
+        expires_at: input.expiresAt ? new Date(input.expiresAt) : null,
+        revoked_at: null,
+        last_used_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    // The webhook carries the listing's presentation: never the token itself.
+    await enqueueWebhookEvent(trx, { accountId, type: 'embed_token.created', object: presentEmbedToken(created) })
+    return created
+  })
   return { row, token }
 }
 
@@ -64,7 +70,8 @@ async function explainMiss(db: Kysely<Database>, accountId: string, id: string):
 
 /**
  * Changes settings in one UPDATE (committed before the response, so the NOTIFY trigger reaches
- * every embed server at once). A revoked token cannot be changed: 409, even for an empty body.
+ * every embed server at once), with its `embed_token.updated` webhook. A revoked token cannot be
+ * changed: 409, even for an empty body.
  */
 export async function updateEmbedToken(
   db: Kysely<Database>,
@@ -77,33 +84,41 @@ export async function updateEmbedToken(
     if (row.revoked_at) throw revokedConflict()
     return row
   }
-  const row = await db
-    .updateTable('embed_tokens')
-    .set({
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.allowedOrigins !== undefined && { allowed_origins: input.allowedOrigins }),
-      ...(input.isActive !== undefined && { is_active: input.isActive }),
-      ...(input.allowCalendarFeed !== undefined && { calendar_feed: input.allowCalendarFeed }),
-      ...(input.expiresAt !== undefined && { expires_at: input.expiresAt === null ? null : new Date(input.expiresAt) }),
-      updated_at: sql`now()`,
-    })
-    .where('id', '=', id)
-    .where('account_id', '=', accountId)
-    .where('revoked_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst()
-  return row ?? explainMiss(db, accountId, id)
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('embed_tokens')
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.allowedOrigins !== undefined && { allowed_origins: input.allowedOrigins }),
+        ...(input.isActive !== undefined && { is_active: input.isActive }),
+        ...(input.allowCalendarFeed !== undefined && { calendar_feed: input.allowCalendarFeed }),
+        ...(input.expiresAt !== undefined && { expires_at: input.expiresAt === null ? null : new Date(input.expiresAt) }),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst()
+    if (!row) return explainMiss(trx, accountId, id)
+    await enqueueWebhookEvent(trx, { accountId, type: 'embed_token.updated', object: presentEmbedToken(row) })
+    return row
+  })
 }
 
-/** Revokes for good in one UPDATE; a second revoke is 409, not a silent success. */
+/** Revokes for good in one UPDATE (with its `embed_token.revoked` webhook); a second revoke is 409, not a silent success. */
 export async function revokeEmbedToken(db: Kysely<Database>, accountId: string, id: string): Promise<EmbedTokenRow> {
-  const row = await db
-    .updateTable('embed_tokens')
-    .set({ revoked_at: sql`now()`, is_active: false, updated_at: sql`now()` })
-    .where('id', '=', id)
-    .where('account_id', '=', accountId)
-    .where('revoked_at', 'is', null)
-    .returningAll()
-    .executeTakeFirst()
-  return row ?? explainMiss(db, accountId, id)
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('embed_tokens')
+      .set({ revoked_at: sql`now()`, is_active: false, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst()
+    if (!row) return explainMiss(trx, accountId, id)
+    await enqueueWebhookEvent(trx, { accountId, type: 'embed_token.revoked', object: presentEmbedToken(row) })
+    return row
+  })
 }

@@ -1,8 +1,9 @@
-import type { Database, EventRow } from '@event-service/db'
+import { type Database, type EventRow, enqueueWebhookEvent } from '@event-service/db'
 import { notFound, validationError } from '@event-service/server-common'
 import { sql, type Kysely } from 'kysely'
 import { isPgError, PG } from '../common/db-errors.ts'
 import { offsetOf } from '../common/list-query.ts'
+import { presentEvent } from './events.presenter.ts'
 import type { CreateEventBody, ListEventsQuery, UpdateEventBody } from './events.schema.ts'
 
 /**
@@ -50,7 +51,10 @@ export async function listEvents(
   return { rows, total: Number(count.total) }
 }
 
-/** Changes only the fields present; an empty body returns the event untouched. */
+/**
+ * Changes only the fields present; an empty body returns the event untouched. The change and its
+ * `event.updated` webhook commit together.
+ */
 export async function updateEvent(db: Kysely<Database>, accountId: string, id: string, input: UpdateEventBody): Promise<EventRow> {
   const current = await getEvent(db, accountId, id)
   if (Object.keys(input).length === 0) return current
@@ -58,24 +62,27 @@ export async function updateEvent(db: Kysely<Database>, accountId: string, id: s
   const endsAt = input.ends_at ? new Date(input.ends_at) : current.ends_at
   if (endsAt < startsAt) throw validationError([{ path: 'ends_at', message: 'must not be before starts_at' }])
   try {
-    const row = await db
-      .updateTable('events')
-      .set({
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.description !== undefined && { description: input.description }),
-        ...(input.timezone !== undefined && { timezone: input.timezone }),
-        ...(input.starts_at !== undefined && { starts_at: startsAt }),
-        ...(input.ends_at !== undefined && { ends_at: endsAt }),
-        ...(input.venue !== undefined && { venue: input.venue }),
-        ...(input.tickets !== undefined && { tickets: JSON.stringify(input.tickets) }),
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .returningAll()
-      .executeTakeFirst()
-    if (!row) throw notFound('Event')
-    return row
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('events')
+        .set({
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.description !== undefined && { description: input.description }),
+          ...(input.timezone !== undefined && { timezone: input.timezone }),
+          ...(input.starts_at !== undefined && { starts_at: startsAt }),
+          ...(input.ends_at !== undefined && { ends_at: endsAt }),
+          ...(input.venue !== undefined && { venue: input.venue }),
+          ...(input.tickets !== undefined && { tickets: JSON.stringify(input.tickets) }),
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .returningAll()
+        .executeTakeFirst()
+      if (!row) throw notFound('Event')
+      await enqueueWebhookEvent(trx, { accountId, type: 'event.updated', object: presentEvent(row) })
+      return row
+    })
   } catch (err) {
     // A concurrent change of the other end of the time range.
     if (isPgError(err, PG.checkViolation)) throw validationError([{ path: 'ends_at', message: 'must not be before starts_at' }])

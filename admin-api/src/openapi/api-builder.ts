@@ -22,7 +22,7 @@ export interface RouteSpec<S extends RouteInputs> {
   description?: string
   tag: string
   request?: S
-  responses: Partial<Record<200 | 201, { description: string; schema: z.ZodType }>>
+  responses: Partial<Record<200 | 201 | 202, { description: string; schema: z.ZodType }>>
   /** Errors specific to this route; 400, 401, 429 and 500 (and 413/415 with a body) are added. */
   errors?: RouteErrorStatus[]
 }

@@ -46,6 +46,15 @@ describe('OpenAPI document and docs', () => {
         'PATCH /sessions/{id}',
         'DELETE /sessions/{id}',
         'GET /registrations',
+        'POST /webhooks',
+        'GET /webhooks',
+        'GET /webhooks/{id}',
+        'PATCH /webhooks/{id}',
+        'DELETE /webhooks/{id}',
+        'POST /webhooks/{id}/test',
+        'GET /webhooks/{id}/deliveries',
+        'GET /webhooks/{id}/deliveries/{deliveryId}',
+        'POST /webhooks/{id}/deliveries/{deliveryId}/retry',
       ].sort(),
     )
     expect(new Set(operations.map((o) => o.op.operationId)).size).toBe(operations.length)
@@ -56,7 +65,19 @@ describe('OpenAPI document and docs', () => {
     }
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' })
     expect(Object.keys(doc.components.schemas)).toEqual(
-      expect.arrayContaining(['Speaker', 'EmbedToken', 'CreatedEmbedToken', 'Event', 'Session', 'Registration', 'Error', 'PageMeta']),
+      expect.arrayContaining([
+        'Speaker',
+        'EmbedToken',
+        'CreatedEmbedToken',
+        'Event',
+        'Session',
+        'Registration',
+        'Error',
+        'PageMeta',
+        'Webhook',
+        'CreatedWebhook',
+        'WebhookDelivery',
+      ]),
     )
   })
 

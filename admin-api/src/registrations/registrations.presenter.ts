@@ -1,15 +1,9 @@
-import type { RegistrationRow } from '@event-service/db'
+import { presentRegistration as presentShared, type RegistrationRow } from '@event-service/db'
 import type { Registration } from './registrations.schema.ts'
 
-/** The fields of a registration the organiser sees. */
-export function presentRegistration(row: RegistrationRow): Registration {
-  return {
-    id: row.id,
-    event_id: row.event_id,
-    name: row.name,
-    email: row.email,
-    ticket_id: row.ticket_id,
-    answers: row.answers,
-    created_at: row.created_at.toISOString(),
-  }
-}
+/**
+ * The fields of a registration the organiser sees: the one presenter in `db/` that the embed
+ * server's `registration.created` webhook uses too. Typed against the response schema, so a field
+ * added to one and not the other fails the type check.
+ */
+export const presentRegistration: (row: RegistrationRow) => Registration = presentShared

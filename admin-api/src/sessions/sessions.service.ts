@@ -1,10 +1,11 @@
-import type { Database, SessionRow, SpeakerStatus } from '@event-service/db'
+import { type Database, enqueueWebhookEvent, type SessionRow, type SpeakerStatus } from '@event-service/db'
 import { notFound, validationError } from '@event-service/server-common'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { isPgError, PG } from '../common/db-errors.ts'
 import { offsetOf } from '../common/list-query.ts'
 import { assertEventVisible } from '../events/events.service.ts'
 import { splitTags } from '../common/fields.ts'
+import { presentSession } from './sessions.presenter.ts'
 import type { CreateSessionBody, ListSessionsQuery, UpdateSessionBody } from './sessions.schema.ts'
 
 /** A speaker as a session lists it. */
@@ -82,7 +83,7 @@ function mapCheckViolation(err: unknown): never {
 
 export async function createSession(db: Kysely<Database>, accountId: string, input: CreateSessionBody): Promise<SessionWithSpeakers> {
   await assertEventVisible(db, accountId, input.event_id)
-  const row = await db
+  return db
     .transaction()
     .execute(async (trx) => {
       const session = await trx
@@ -106,10 +107,11 @@ export async function createSession(db: Kysely<Database>, accountId: string, inp
         .returningAll()
         .executeTakeFirstOrThrow()
       await setSpeakers(trx, accountId, input.event_id, session.id, input.speaker_ids)
-      return session
+      const created = await withSpeakers(trx, session)
+      await enqueueWebhookEvent(trx, { accountId, type: 'session.created', object: presentSession(created) })
+      return created
     })
     .catch(mapCheckViolation)
-  return withSpeakers(db, row)
 }
 
 export async function getSession(db: Kysely<Database>, accountId: string, id: string): Promise<SessionWithSpeakers> {
@@ -156,7 +158,7 @@ export async function updateSession(
   input: UpdateSessionBody,
 ): Promise<SessionWithSpeakers> {
   if (Object.keys(input).length === 0) return getSession(db, accountId, id)
-  const row = await db
+  return db
     .transaction()
     .execute(async (trx) => {
       const current = await trx
@@ -191,13 +193,28 @@ export async function updateSession(
         .returningAll()
         .executeTakeFirstOrThrow()
       if (input.speaker_ids !== undefined) await setSpeakers(trx, accountId, current.event_id, id, input.speaker_ids)
-      return updated
+      const session = await withSpeakers(trx, updated)
+      await enqueueWebhookEvent(trx, { accountId, type: 'session.updated', object: presentSession(session) })
+      return session
     })
     .catch(mapCheckViolation)
-  return withSpeakers(db, row)
 }
 
+/** Deletes the session; the `session.deleted` webhook carries its last presentation, speakers included. */
 export async function deleteSession(db: Kysely<Database>, accountId: string, id: string): Promise<void> {
-  const result = await db.deleteFrom('sessions').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst()
-  if (result.numDeletedRows === 0n) throw notFound('Session')
+  await db.transaction().execute(async (trx) => {
+    // Locked, so that the presentation is the state deleted; its speakers are read before the
+    // delete cascades to their assignments.
+    const row = await trx
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!row) throw notFound('Session')
+    const session = await withSpeakers(trx, row)
+    await trx.deleteFrom('sessions').where('id', '=', id).execute()
+    await enqueueWebhookEvent(trx, { accountId, type: 'session.deleted', object: presentSession(session) })
+  })
 }

@@ -1,10 +1,11 @@
-import type { Database, SpeakerRow } from '@event-service/db'
+import { type Database, enqueueWebhookEvent, type SpeakerRow } from '@event-service/db'
 import { conflict, notFound } from '@event-service/server-common'
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import { isPgError, PG } from '../common/db-errors.ts'
 import { offsetOf } from '../common/list-query.ts'
 import { assertEventVisible } from '../events/events.service.ts'
 import { splitTags } from '../common/fields.ts'
+import { presentSpeaker } from './speakers.presenter.ts'
 import type { ListSpeakersQuery, UpdateSpeakerBody, UpsertSpeakerBody } from './speakers.schema.ts'
 
 /** What the presenter needs; `search_text` is never read back. */
@@ -49,7 +50,8 @@ function optionalColumns(input: Partial<UpsertSpeakerBody>) {
  * Creates the speaker, or updates the one of this event with the same email (compared
  * case-insensitively) in the same statement, so that concurrent upserts of one email yield one
  * speaker. On update, fields absent from the body keep their values. `created` tells which
- * happened (`xmax = 0` only on a freshly inserted row version).
+ * happened (`xmax = 0` only on a freshly inserted row version), and so which webhook
+ * (`speaker.created` or `speaker.updated`) commits with it.
  */
 export async function upsertSpeaker(
   db: Kysely<Database>,
@@ -59,31 +61,35 @@ export async function upsertSpeaker(
   await assertEventVisible(db, accountId, input.event_id)
   const optional = optionalColumns(input)
   try {
-    const row = await db
-      .insertInto('speakers')
-      .values({
-        account_id: accountId,
-        event_id: input.event_id,
-        email: input.email,
-        name: input.name,
-        title: null,
-        company: null,
-        bio: null,
-        photo_url: null,
-        ...optional,
-      })
-      .onConflict((oc) =>
-        oc.expression(sql`event_id, lower(email)`).doUpdateSet((eb) => ({
-          email: eb.ref('excluded.email'),
-          name: eb.ref('excluded.name'),
-          ...Object.fromEntries(Object.keys(optional).map((column) => [column, eb.ref(`excluded.${column as keyof typeof optional}`)])),
-          updated_at: sql`now()`,
-        })),
-      )
-      .returning([...COLUMNS, sql<boolean>`xmax = 0`.as('created')])
-      .executeTakeFirstOrThrow()
-    const { created, ...speaker } = row
-    return { speaker, created }
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('speakers')
+        .values({
+          account_id: accountId,
+          event_id: input.event_id,
+          email: input.email,
+          name: input.name,
+          title: null,
+          company: null,
+          bio: null,
+          photo_url: null,
+          ...optional,
+        })
+        .onConflict((oc) =>
+          oc.expression(sql`event_id, lower(email)`).doUpdateSet((eb) => ({
+            email: eb.ref('excluded.email'),
+            name: eb.ref('excluded.name'),
+            ...Object.fromEntries(Object.keys(optional).map((column) => [column, eb.ref(`excluded.${column as keyof typeof optional}`)])),
+            updated_at: sql`now()`,
+          })),
+        )
+        .returning([...COLUMNS, sql<boolean>`xmax = 0`.as('created')])
+        .executeTakeFirstOrThrow()
+      const { created, ...speaker } = row
+      const type = created ? 'speaker.created' : 'speaker.updated'
+      await enqueueWebhookEvent(trx, { accountId, type, object: presentSpeaker(speaker) })
+      return { speaker, created }
+    })
   } catch (err) {
     // The event was deleted between the check and the insert.
     if (isPgError(err, PG.foreignKeyViolation)) throw notFound('Event')
@@ -161,32 +167,46 @@ export async function listSpeakers(
   return { rows: counted.map(({ full_count: _, ...row }) => row), total: Number(counted[0]?.full_count ?? 0) }
 }
 
-/** Changes the fields present; an empty body returns the speaker untouched. */
+/** Changes the fields present (with a `speaker.updated` webhook); an empty body returns the speaker untouched. */
 export async function updateSpeaker(db: Kysely<Database>, accountId: string, id: string, input: UpdateSpeakerBody): Promise<SpeakerRecord> {
   if (Object.keys(input).length === 0) return getSpeaker(db, accountId, id)
   try {
-    const row = await db
-      .updateTable('speakers')
-      .set({
-        ...(input.email !== undefined && { email: input.email }),
-        ...(input.name !== undefined && { name: input.name }),
-        ...optionalColumns(input),
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .returning(COLUMNS)
-      .executeTakeFirst()
-    if (!row) throw notFound('Speaker')
-    return row
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('speakers')
+        .set({
+          ...(input.email !== undefined && { email: input.email }),
+          ...(input.name !== undefined && { name: input.name }),
+          ...optionalColumns(input),
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .returning(COLUMNS)
+        .executeTakeFirst()
+      if (!row) throw notFound('Speaker')
+      await enqueueWebhookEvent(trx, { accountId, type: 'speaker.updated', object: presentSpeaker(row) })
+      return row
+    })
   } catch (err) {
     if (isPgError(err, PG.uniqueViolation)) throw emailTaken()
     throw err
   }
 }
 
-/** Deletes the speaker for good; its session assignments go with it (foreign key cascade). */
+/**
+ * Deletes the speaker for good; its session assignments go with it (foreign key cascade). The
+ * `speaker.deleted` webhook carries its last presentation.
+ */
 export async function deleteSpeaker(db: Kysely<Database>, accountId: string, id: string): Promise<void> {
-  const result = await db.deleteFrom('speakers').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst()
-  if (result.numDeletedRows === 0n) throw notFound('Speaker')
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('speakers')
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .returning(COLUMNS)
+      .executeTakeFirst()
+    if (!row) throw notFound('Speaker')
+    await enqueueWebhookEvent(trx, { accountId, type: 'speaker.deleted', object: presentSpeaker(row) })
+  })
 }

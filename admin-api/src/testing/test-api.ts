@@ -38,16 +38,20 @@ export interface TestApi {
 
 /**
  * Starts the admin API on a fresh migrated database of `dialect` (one per `describe`: isolate
- * tests with fresh accounts, not fresh databases).
+ * tests with fresh accounts, not fresh databases). `env` adds configuration variables (e.g.
+ * `WEBHOOK_ALLOW_PRIVATE: '1'` for a local webhook receiver).
  *
  * @example
  * let api: TestApi
  * beforeAll(async () => { api = await startTestApi(dialect) })
  * afterAll(() => api.close())
  */
-export async function startTestApi(dialect: DialectName, options: { redisUrl?: string } = {}): Promise<TestApi> {
+export async function startTestApi(
+  dialect: DialectName,
+  options: { redisUrl?: string; env?: Record<string, string> } = {},
+): Promise<TestApi> {
   const handle = await createTestDb(dialect)
-  const config = loadConfig({ ADMIN_PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', REDIS_URL: options.redisUrl })
+  const config = loadConfig({ ADMIN_PORT: '0', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', REDIS_URL: options.redisUrl, ...options.env })
   const admin = await createAdminApp({ db: handle.db, config, logger: pino({ level: 'silent' }) })
   const server = await listen(admin.callback(), { host: '127.0.0.1', port: 0 })
 

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration'
 import * as initialSchema from './2026-11-22T00-00-initial-schema.ts'
 import * as speakerCounts from './2026-11-22T02-00-speaker-counts.ts'
 import * as speakerLinksSessionFieldsCalendarFeed from './2026-11-23T09-00-speaker-links-session-fields-calendar-feed.ts'
+import * as webhooks from './2026-11-23T12-00-webhooks.ts'
 
 /**
  * Every migration, by name. Names sort by date, so Kysely's Migrator applies them in order.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T00-00-initial-schema': initialSchema,
   '2026-11-22T02-00-speaker-counts': speakerCounts,
   '2026-11-23T09-00-speaker-links-session-fields-calendar-feed': speakerLinksSessionFieldsCalendarFeed,
+  '2026-11-23T12-00-webhooks': webhooks,
 }

@@ -1,0 +1,60 @@
+import type { Database } from '@event-service/db'
+import { formatDuration } from '@event-service/server-common'
+import { type Kysely, sql } from 'kysely'
+
+/**
+ * Fails the endpoint's pending deliveries that no attempt holds right now (one in flight records
+ * its own outcome, and its next attempt finds the endpoint disabled).
+ */
+export async function failPendingDeliveries(db: Kysely<Database>, webhookId: string, reason: string): Promise<void> {
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ status: 'failed', last_error: reason })
+    .where('webhook_id', '=', webhookId)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', sql<Date>`now()`)]))
+    .execute()
+}
+
+/** A successful delivery ends the endpoint's failure streak. */
+export async function recordEndpointSuccess(db: Kysely<Database>, webhookId: string): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: null })
+    .where('id', '=', webhookId)
+    .where('failing_since', 'is not', null)
+    .execute()
+}
+
+/**
+ * Notes a failed attempt: the streak starts now unless it runs already, and an endpoint whose
+ * attempts have all failed for `disableAfterMs` is disabled, with the reason shown in the API, and
+ * its other pending deliveries failed. Resolves to whether the endpoint is disabled now.
+ */
+export async function recordEndpointFailure(db: Kysely<Database>, webhookId: string, disableAfterMs: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const streak = await trx
+      .updateTable('webhook_endpoints')
+      .set({ failing_since: sql`coalesce(failing_since, now())` })
+      .where('id', '=', webhookId)
+      .returning([
+        'enabled',
+        'failing_since',
+        sql<boolean>`failing_since <= now() - ${disableAfterMs}::double precision * interval '1 millisecond'`.as('due'),
+      ])
+      .executeTakeFirst()
+    if (!streak?.enabled) return true
+    if (!streak.due) return false
+    const since = (streak.failing_since as Date).toISOString()
+    const reason =
+      `Disabled automatically: every delivery attempt failed for ${formatDuration(disableAfterMs)} (since ${since}). ` +
+      'Fix the receiver, then set enabled to true; failed deliveries can be retried one by one.'
+    await trx
+      .updateTable('webhook_endpoints')
+      .set({ enabled: false, disabled_reason: reason, updated_at: sql`now()` })
+      .where('id', '=', webhookId)
+      .execute()
+    await failPendingDeliveries(trx, webhookId, 'The endpoint was disabled after failing for too long')
+    return true
+  })
+}

@@ -1,0 +1,96 @@
+import {
+  type AttemptResult,
+  type Database,
+  type Listening,
+  type ListenHandlers,
+  startOutboxWorker,
+  WEBHOOK_OUTBOX,
+  type WebhookDeliveryRow,
+} from '@event-service/db'
+import type { Kysely } from 'kysely'
+import type { Logger } from 'pino'
+import { recordEndpointFailure, recordEndpointSuccess } from './endpoint-health.ts'
+import { ATTEMPT_TIMEOUT_MS, createWebhookSender, type WebhookSender } from './webhook-sender.ts'
+import { signatureHeaders } from './webhook-signature.ts'
+
+/**
+ * How long a claim holds: the attempt's own limit plus time to record it. A claim older than this
+ * belongs to an instance that died (or hangs), and another instance takes the delivery over.
+ */
+export const DELIVERY_LEASE_MS = ATTEMPT_TIMEOUT_MS + 5_000
+
+/** What the worker needs to know of the configuration. */
+export interface DeliverySettings {
+  retryDelaysMs: readonly number[]
+  disableAfterMs: number
+  allowPrivate: boolean
+}
+
+/** The running delivery worker of one admin API instance. */
+export interface WebhookDeliveryWorker {
+  /** Stops claiming, gives attempts in flight back untried, closes kept-alive connections. */
+  stop(): Promise<void>
+}
+
+/** One attempt: the endpoint as it is now, a signed POST, and the endpoint's failure streak. */
+async function attemptDelivery(
+  db: Kysely<Database>,
+  sender: WebhookSender,
+  settings: DeliverySettings,
+  row: WebhookDeliveryRow,
+  signal: AbortSignal,
+): Promise<AttemptResult> {
+  const endpoint = await db
+    .selectFrom('webhook_endpoints')
+    .select(['url', 'secret', 'enabled'])
+    .where('id', '=', row.webhook_id)
+    .executeTakeFirst()
+  // Deleting an endpoint deletes its deliveries; this one was claimed just before.
+  if (!endpoint) return { outcome: 'failed', error: 'The endpoint has been deleted' }
+  if (!endpoint.enabled) return { outcome: 'failed', error: 'The endpoint is disabled' }
+  const result = await sender.send(
+    { url: endpoint.url, headers: { ...signatureHeaders(endpoint.secret, row.message_id, row.body) }, body: row.body },
+    signal,
+  )
+  const columns = { last_status_code: result.statusCode, last_response_body: result.responseBody }
+  if (result.ok) {
+    await recordEndpointSuccess(db, row.webhook_id)
+    return { outcome: 'delivered', columns }
+  }
+  const error = result.error ?? 'failed'
+  if (signal.aborted) return { outcome: 'retry', error, columns }
+  const disabled = await recordEndpointFailure(db, row.webhook_id, settings.disableAfterMs)
+  return disabled ? { outcome: 'failed', error: `${error}; the endpoint is now disabled`, columns } : { outcome: 'retry', error, columns }
+}
+
+/**
+ * Starts delivering webhooks from the outbox (`webhook_deliveries`) in this process: woken by the
+ * NOTIFY of each enqueuing transaction, retried on `retryDelaysMs`, one instance per delivery at a
+ * time (db/src/outbox). Each failed attempt is logged once at `warn`.
+ */
+export async function startWebhookDeliveryWorker(deps: {
+  db: Kysely<Database>
+  listen: ((channel: string, handlers: ListenHandlers) => Promise<Listening>) | undefined
+  settings: DeliverySettings
+  logger: Logger
+}): Promise<WebhookDeliveryWorker> {
+  const { db, settings, logger } = deps
+  const sender = createWebhookSender({ allowPrivate: settings.allowPrivate })
+  const worker = await startOutboxWorker<WebhookDeliveryRow>({
+    db,
+    table: WEBHOOK_OUTBOX.table,
+    channel: WEBHOOK_OUTBOX.channel,
+    listen: deps.listen,
+    retryDelaysMs: settings.retryDelaysMs,
+    leaseMs: DELIVERY_LEASE_MS,
+    logger,
+    describe: (row) => ({ webhook_id: row.webhook_id, message_id: row.message_id, type: row.type }),
+    handle: (row, signal) => attemptDelivery(db, sender, settings, row, signal),
+  })
+  return {
+    async stop() {
+      await worker.stop()
+      sender.close()
+    },
+  }
+}

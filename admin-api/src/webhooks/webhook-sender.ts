@@ -1,0 +1,161 @@
+import http from 'node:http'
+import https from 'node:https'
+import { ForbiddenTargetError, forbiddenLiteralHost, guardedLookup, type TargetPolicy } from './target-address.ts'
+
+/** A 2xx within this time is a delivery (DESIGN.md); DNS, connect, TLS and the answer included. */
+export const ATTEMPT_TIMEOUT_MS = 10_000
+/** How much of a response's body is stored. */
+export const RESPONSE_BODY_LIMIT = 1024
+/** Read past the stored part so the connection can be reused; a longer body closes it instead. */
+const DRAIN_LIMIT = 64 * 1024
+
+/** What one POST came to. `ok` is a 2xx answer (within the timeout); anything else is a failed attempt. */
+export interface SendResult {
+  ok: boolean
+  statusCode: number | null
+  /** The first 1 KB of the response's body (UTF-8), or null when none arrived. */
+  responseBody: string | null
+  /** Why the attempt failed, for people (`HTTP 503`, `timed out after 10 s`, …); null when ok. */
+  error: string | null
+}
+
+/** One request to send. */
+export interface Outgoing {
+  url: string
+  headers: Record<string, string>
+  body: string
+}
+
+/** POSTs webhook bodies; `close()` ends its kept-alive connections. */
+export interface WebhookSender {
+  send(outgoing: Outgoing, signal?: AbortSignal): Promise<SendResult>
+  close(): void
+}
+
+const USER_AGENT = 'event-service-webhooks/1.0'
+
+function describeError(err: unknown): string {
+  if (err instanceof ForbiddenTargetError) return err.message
+  const e = err as NodeJS.ErrnoException
+  const known: Record<string, string> = {
+    ECONNREFUSED: 'connection refused',
+    ECONNRESET: 'connection reset by the receiver',
+    ENOTFOUND: 'the host name does not resolve',
+    EAI_AGAIN: 'the host name could not be resolved (DNS did not answer)',
+    EHOSTUNREACH: 'host unreachable',
+    ETIMEDOUT: 'connection timed out',
+    CERT_HAS_EXPIRED: 'the TLS certificate has expired',
+    DEPTH_ZERO_SELF_SIGNED_CERT: 'the TLS certificate is self-signed',
+    ERR_TLS_CERT_ALTNAME_INVALID: 'the TLS certificate does not match the host name',
+  }
+  return (e.code && known[e.code]) ?? e.message ?? String(err)
+}
+
+function failureOf(statusCode: number, location: string | undefined): string {
+  if (statusCode >= 300 && statusCode < 400) return `HTTP ${statusCode}: redirects are not followed${location ? ` (to ${location})` : ''}`
+  return `HTTP ${statusCode}`
+}
+
+/**
+ * Sends webhook POSTs guarded against server-side request forgery: only http(s), the resolved
+ * address checked in the socket's own `lookup` (and IP literals before connecting) unless
+ * `allowPrivate`, no redirects followed (a 3xx is a failed attempt), one 10 s limit on the whole
+ * attempt, at most 1 KB of the answer kept. Connections are kept alive and reused per host.
+ */
+export function createWebhookSender(policy: TargetPolicy): WebhookSender {
+  const lookup = guardedLookup(policy)
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 32 }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 32 }),
+  }
+
+  const send = (outgoing: Outgoing, signal?: AbortSignal): Promise<SendResult> =>
+    new Promise((resolve) => {
+      const fail = (error: string, statusCode: number | null = null, responseBody: string | null = null) =>
+        resolve({ ok: false, statusCode, responseBody, error })
+      let url: URL
+      try {
+        url = new URL(outgoing.url)
+      } catch {
+        return fail('the URL is not valid')
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail('only http: and https: URLs are allowed')
+      const literal = forbiddenLiteralHost(url, policy)
+      if (literal) return fail(literal)
+      if (signal?.aborted) return fail('aborted')
+
+      let statusCode: number | null = null
+      const chunks: Buffer[] = []
+      let kept = 0
+      let read = 0
+      let settled = false
+      const finish = (error?: unknown) => {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', onAbort)
+        const body = statusCode === null ? null : Buffer.concat(chunks).toString('utf8')
+        if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
+          // A 2xx in time is a delivery, even if the rest of its body is slow.
+          resolve({ ok: true, statusCode, responseBody: body, error: null })
+        } else if (statusCode !== null) {
+          fail(failureOf(statusCode, location), statusCode, body)
+        } else {
+          fail(error === undefined ? 'no answer' : describeError(error))
+        }
+      }
+      let location: string | undefined
+
+      const req = (url.protocol === 'https:' ? https : http).request(url, {
+        method: 'POST',
+        agent: agents[url.protocol],
+        lookup,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(outgoing.body)),
+          'user-agent': USER_AGENT,
+          ...outgoing.headers,
+        },
+      })
+      const timer = setTimeout(() => {
+        const error = new Error(`timed out after ${ATTEMPT_TIMEOUT_MS / 1000} s`)
+        finish(error)
+        req.destroy(error)
+      }, ATTEMPT_TIMEOUT_MS)
+      const onAbort = () => {
+        finish(new Error('aborted'))
+        req.destroy()
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+
+      req.on('response', (res) => {
+        statusCode = res.statusCode ?? null
+        location = typeof res.headers.location === 'string' ? res.headers.location : undefined
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length
+          if (kept < RESPONSE_BODY_LIMIT) {
+            const part = chunk.subarray(0, RESPONSE_BODY_LIMIT - kept)
+            chunks.push(part)
+            kept += part.length
+          }
+          if (read > DRAIN_LIMIT) {
+            finish()
+            res.destroy()
+          }
+        })
+        res.on('end', () => finish())
+        res.on('error', (err) => finish(err))
+        res.on('aborted', () => finish(new Error('the receiver closed the connection mid-answer')))
+      })
+      req.on('error', (err) => finish(err))
+      req.end(outgoing.body)
+    })
+
+  return {
+    send,
+    close() {
+      agents['http:'].destroy()
+      agents['https:'].destroy()
+    },
+  }
+}

@@ -1,0 +1,2 @@
+export * from './enqueue-webhook-event.ts'
+export * from './webhook-event-types.ts'

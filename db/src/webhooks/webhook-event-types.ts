@@ -1,0 +1,27 @@
+/** The event types an endpoint can subscribe to (DESIGN.md "Webhooks"). */
+export const WEBHOOK_EVENT_TYPES = [
+  'event.updated',
+  'speaker.created',
+  'speaker.updated',
+  'speaker.deleted',
+  'session.created',
+  'session.updated',
+  'session.deleted',
+  'embed_token.created',
+  'embed_token.updated',
+  'embed_token.revoked',
+  'registration.created',
+] as const
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
+
+/** Sent to one endpoint on request (`POST /webhooks/{id}/test`); not subscribable. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test'
+
+/** Every type a delivery can have. */
+export type WebhookDeliveryType = WebhookEventType | typeof WEBHOOK_TEST_EVENT
+
+/** Subscribes an endpoint to every event type, present and future. */
+export const ALL_WEBHOOK_EVENTS = '*'
+
+/** The webhook outbox: its table, and the NOTIFY channel its enqueuers signal. */
+export const WEBHOOK_OUTBOX = { table: 'webhook_deliveries', channel: 'webhook_deliveries' } as const
