@@ -29,9 +29,14 @@ export async function recordEndpointSuccess(db: Kysely<Database>, webhookId: str
 /**
  * Notes a failed attempt: the streak starts now unless it runs already, and an endpoint whose
  * attempts have all failed for `disableAfterMs` is disabled, with the reason shown in the API, and
- * its other pending deliveries failed. Resolves to whether the endpoint is disabled now.
+ * its other pending deliveries failed. Resolves to the endpoint's state: `disabled_now` when this
+ * failure disabled it, `disabled` when it was disabled already (e.g. by the API meanwhile).
  */
-export async function recordEndpointFailure(db: Kysely<Database>, webhookId: string, disableAfterMs: number): Promise<boolean> {
+export async function recordEndpointFailure(
+  db: Kysely<Database>,
+  webhookId: string,
+  disableAfterMs: number,
+): Promise<'enabled' | 'disabled' | 'disabled_now'> {
   return db.transaction().execute(async (trx) => {
     const streak = await trx
       .updateTable('webhook_endpoints')
@@ -43,8 +48,8 @@ export async function recordEndpointFailure(db: Kysely<Database>, webhookId: str
         sql<boolean>`failing_since <= now() - ${disableAfterMs}::double precision * interval '1 millisecond'`.as('due'),
       ])
       .executeTakeFirst()
-    if (!streak?.enabled) return true
-    if (!streak.due) return false
+    if (!streak?.enabled) return 'disabled'
+    if (!streak.due) return 'enabled'
     const since = (streak.failing_since as Date).toISOString()
     const reason =
       `Disabled automatically: every delivery attempt failed for ${formatDuration(disableAfterMs)} (since ${since}). ` +
@@ -55,6 +60,6 @@ export async function recordEndpointFailure(db: Kysely<Database>, webhookId: str
       .where('id', '=', webhookId)
       .execute()
     await failPendingDeliveries(trx, webhookId, 'The endpoint was disabled after failing for too long')
-    return true
+    return 'disabled_now'
   })
 }

@@ -59,8 +59,9 @@ async function attemptDelivery(
   }
   const error = result.error ?? 'failed'
   if (signal.aborted) return { outcome: 'retry', error, columns }
-  const disabled = await recordEndpointFailure(db, row.webhook_id, settings.disableAfterMs)
-  return disabled ? { outcome: 'failed', error: `${error}; the endpoint is now disabled`, columns } : { outcome: 'retry', error, columns }
+  const state = await recordEndpointFailure(db, row.webhook_id, settings.disableAfterMs)
+  if (state === 'enabled') return { outcome: 'retry', error, columns }
+  return { outcome: 'failed', error: `${error}; the endpoint ${state === 'disabled_now' ? 'is now' : 'is'} disabled`, columns }
 }
 
 /**

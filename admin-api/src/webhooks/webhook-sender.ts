@@ -61,8 +61,10 @@ function failureOf(statusCode: number, location: string | undefined): string {
  * address checked in the socket's own `lookup` (and IP literals before connecting) unless
  * `allowPrivate`, no redirects followed (a 3xx is a failed attempt), one 10 s limit on the whole
  * attempt, at most 1 KB of the answer kept. Connections are kept alive and reused per host.
+ * `timeoutMs` is for tests; deliveries use the 10 s of DESIGN.md.
  */
-export function createWebhookSender(policy: TargetPolicy): WebhookSender {
+export function createWebhookSender(policy: TargetPolicy, options: { timeoutMs?: number } = {}): WebhookSender {
+  const timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS
   const lookup = guardedLookup(policy)
   const agents = {
     'http:': new http.Agent({ keepAlive: true, maxSockets: 32 }),
@@ -118,10 +120,10 @@ export function createWebhookSender(policy: TargetPolicy): WebhookSender {
         },
       })
       const timer = setTimeout(() => {
-        const error = new Error(`timed out after ${ATTEMPT_TIMEOUT_MS / 1000} s`)
+        const error = new Error(`timed out after ${timeoutMs / 1000} s`)
         finish(error)
         req.destroy(error)
-      }, ATTEMPT_TIMEOUT_MS)
+      }, timeoutMs)
       const onAbort = () => {
         finish(new Error('aborted'))
         req.destroy()
