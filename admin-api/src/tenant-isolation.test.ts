@@ -8,19 +8,21 @@ import { startTestApi, type TestApi } from './testing/test-api.ts'
  */
 describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
   let api: TestApi
-  let a: { key: string }
+  let a: { key: string; accountId: string }
   let b: { key: string }
-  const ids = { event: '', speaker: '', session: '', token: '' }
+  const ids = { event: '', speaker: '', session: '', token: '', webhook: '', delivery: '' }
   let snapshot: string
 
   const snapshotOfA = async () => {
-    const [events, speakers, sessions, tokens] = await Promise.all([
+    const [events, speakers, sessions, tokens, webhook, delivery] = await Promise.all([
       api.request('GET', `/v1/events/${ids.event}`, a),
       api.request('GET', `/v1/speakers/${ids.speaker}`, a),
       api.request('GET', `/v1/sessions/${ids.session}`, a),
       api.request('GET', `/v1/embed-tokens/${ids.token}`, a),
+      api.request('GET', `/v1/webhooks/${ids.webhook}`, a),
+      api.request('GET', `/v1/webhooks/${ids.webhook}/deliveries/${ids.delivery}`, a),
     ])
-    return JSON.stringify([events.body, speakers.body, sessions.body, tokens.body])
+    return JSON.stringify([events.body, speakers.body, sessions.body, tokens.body, webhook.body, delivery.body])
   }
 
   beforeAll(async () => {
@@ -44,6 +46,24 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
       })
     ).body.data.id
     ids.token = (await api.request('POST', '/v1/embed-tokens', { ...a, body: { eventId: ids.event, name: 'T' } })).body.data.id
+    ids.webhook = (
+      await api.request('POST', '/v1/webhooks', { ...a, body: { url: 'https://hooks.example.com/a', events: ['event.updated'] } })
+    ).body.data.id
+    // A delivery due in an hour: it stays as it is while the test runs.
+    ids.delivery = (
+      await api.db
+        .insertInto('webhook_deliveries')
+        .values({
+          account_id: a.accountId,
+          webhook_id: ids.webhook,
+          message_id: 'msg_a',
+          type: 'event.updated',
+          body: '{}',
+          next_attempt_at: new Date(Date.now() + 3_600_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id
     snapshot = await snapshotOfA()
   })
   afterAll(() => api.close())
@@ -73,6 +93,13 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
     ['PATCH', 'token', () => `/v1/embed-tokens/${ids.token}`, () => ({ isActive: false })],
     ['DELETE', 'token', () => `/v1/embed-tokens/${ids.token}`, () => undefined],
     ['GET', 'registrations of the event', () => `/v1/registrations?event_id=${ids.event}`, () => undefined],
+    ['GET', 'webhook', () => `/v1/webhooks/${ids.webhook}`, () => undefined],
+    ['PATCH', 'webhook', () => `/v1/webhooks/${ids.webhook}`, () => ({ url: 'https://evil.example.com/' })],
+    ['DELETE', 'webhook', () => `/v1/webhooks/${ids.webhook}`, () => undefined],
+    ['POST', 'webhook test', () => `/v1/webhooks/${ids.webhook}/test`, () => undefined],
+    ['GET', 'webhook deliveries', () => `/v1/webhooks/${ids.webhook}/deliveries`, () => undefined],
+    ['GET', 'webhook delivery', () => `/v1/webhooks/${ids.webhook}/deliveries/${ids.delivery}`, () => undefined],
+    ['POST', 'webhook delivery retry', () => `/v1/webhooks/${ids.webhook}/deliveries/${ids.delivery}/retry`, () => undefined],
   ]
 
   it.each(cases)('%s of another account’s %s answers 404 NOT_FOUND', async (method, _, path, body) => {
@@ -106,8 +133,24 @@ describe.each(DIALECTS)('tenant isolation on %s', (dialect) => {
   it('shows B none of A’s resources in its own lists', async () => {
     const events = await api.request('GET', '/v1/events', b)
     const tokens = await api.request('GET', '/v1/embed-tokens?include_revoked=true', b)
+    const webhooks = await api.request('GET', '/v1/webhooks', b)
     expect(events.body.data.map((e: { id: string }) => e.id)).not.toContain(ids.event)
     expect(tokens.body.data.map((t: { id: string }) => t.id)).not.toContain(ids.token)
+    expect(webhooks.body.data.map((w: { id: string }) => w.id)).not.toContain(ids.webhook)
+  })
+
+  it('does not let B reach A’s delivery through an endpoint of its own', async () => {
+    const own = (await api.request('POST', '/v1/webhooks', { ...b, body: { url: 'https://hooks.example.com/b', events: ['*'] } })).body.data
+      .id
+    for (const [method, path] of [
+      ['GET', `/v1/webhooks/${own}/deliveries/${ids.delivery}`],
+      ['POST', `/v1/webhooks/${own}/deliveries/${ids.delivery}/retry`],
+    ] as const) {
+      const res = await api.request(method, path, b)
+      expect(res.status).toBe(404)
+      expect(res.body.error.code).toBe('NOT_FOUND')
+    }
+    expect((await api.request('GET', `/v1/webhooks/${own}/deliveries`, b)).body.meta.total).toBe(0)
   })
 
   it('left every resource of A unchanged', async () => {

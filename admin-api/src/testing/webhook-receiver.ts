@@ -26,8 +26,8 @@ export interface WebhookReceiver {
   received: ReceivedRequest[]
   /** Secrets to verify with, by request path (`/` when one endpoint). */
   secrets: Map<string, string>
-  /** Decides each answer (default 204); `n` counts the requests to that path from 1. */
-  answer: (request: ReceivedRequest, n: number) => Answer
+  /** Decides each answer (default 204), at once or later; `n` counts the requests to that path from 1. */
+  answer: (request: ReceivedRequest, n: number) => Answer | Promise<Answer>
   /** Requests of one path, in arrival order. */
   at(path: string): ReceivedRequest[]
   /** Answers the held requests with `status`. */
@@ -108,13 +108,14 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
           w.resolve(match)
         }
       }
-      const answer = receiver.answer(request, n)
-      if (answer === 'hold') {
-        held.push(res)
-        return
-      }
-      const { status, body: text = '', headers = {} } = typeof answer === 'number' ? { status: answer } : answer
-      res.writeHead(status, headers).end(text)
+      void Promise.resolve(receiver.answer(request, n)).then((answer) => {
+        if (answer === 'hold') {
+          held.push(res)
+          return
+        }
+        const { status, body: text = '', headers = {} } = typeof answer === 'number' ? { status: answer } : answer
+        res.writeHead(status, headers).end(text)
+      })
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -1,0 +1,79 @@
+import { createAdminApp } from '@event-service/admin-api/app.ts'
+import { startWebhookReceiver, type WebhookReceiver } from '@event-service/admin-api/testing/webhook-receiver.ts'
+import { type DbHandle, generateSecret, hashSecret, secretPrefix } from '@event-service/db'
+import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
+import { createLogger, listen, loadConfig, type RunningServer } from '@event-service/server-common'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedEvent, seedToken, startEmbedServer, type TestEmbedServer } from '../testing/embed-fixtures.ts'
+
+/**
+ * `registration.created` is enqueued by the embed server in the registration's transaction and
+ * delivered by the admin API's worker, with the registration as the admin API lists it.
+ */
+describe.each(DIALECTS)('registration.created webhook on %s', (dialect) => {
+  let dbHandle: DbHandle
+  let embed: TestEmbedServer
+  let admin: { server: RunningServer; close(): Promise<void> }
+  let receiver: WebhookReceiver
+
+  beforeAll(async () => {
+    dbHandle = await createTestDb(dialect)
+    embed = await startEmbedServer(dbHandle)
+    const config = loadConfig({ ADMIN_PORT: '0', LOG_LEVEL: 'silent', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_DELAYS: '20ms' })
+    const app = await createAdminApp({ db: dbHandle.db, config, logger: createLogger('silent') })
+    admin = { server: await listen(app.callback(), { host: '127.0.0.1', port: 0 }), close: app.close }
+    receiver = await startWebhookReceiver()
+  })
+  afterAll(async () => {
+    await receiver?.close()
+    await embed?.close()
+    await admin?.server.close(100)
+    await admin?.close()
+    await dbHandle?.close()
+  })
+
+  it('delivers a new registration once, as GET /v1/registrations shows it, and nothing for a repeat', async () => {
+    const ev = await seedEvent(dbHandle.db, { tickets: [{ id: 'standard', name: 'Standard' }] })
+    const { token } = await seedToken(dbHandle.db, ev)
+    const key = generateSecret('sk')
+    await dbHandle.db
+      .insertInto('api_keys')
+      .values({
+        account_id: ev.accountId,
+        name: 'test',
+        prefix: secretPrefix(key),
+        key_hash: hashSecret(key),
+        last_used_at: null,
+        revoked_at: null,
+      })
+      .execute()
+    const adminRequest = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${admin.server.url}/v1${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${key}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+      return (await res.json()) as any
+    }
+    const created = await adminRequest('POST', '/webhooks', { url: `${receiver.url}/registrations`, events: ['registration.created'] })
+    receiver.secrets.set('/registrations', created.data.secret)
+
+    const register = (email: string) =>
+      fetch(`${embed.url}/v1/events/${ev.eventId}/registrations`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Grace Hopper', email, ticket_id: 'standard', answers: { diet: 'vegan' }, website: '' }),
+      })
+    expect((await register('grace@example.org')).status).toBe(201)
+    const delivery = await receiver.nth('/registrations', 0)
+    expect(delivery.verified, delivery.verifyError).toBe(true)
+    const listed = await adminRequest('GET', `/registrations?event_id=${ev.eventId}`)
+    expect(listed.data).toHaveLength(1)
+    expect(delivery.payload).toEqual({ type: 'registration.created', timestamp: expect.any(String), data: { object: listed.data[0] } })
+
+    // A repeat answers alike and announces nothing: no second delivery is even written.
+    expect((await register('GRACE@example.org')).status).toBe(201)
+    const written = await dbHandle.db.selectFrom('webhook_deliveries').select(['type']).where('webhook_id', '=', created.data.id).execute()
+    expect(written).toEqual([{ type: 'registration.created' }])
+  })
+})
