@@ -7,6 +7,7 @@ import {
   WEBHOOK_OUTBOX,
   type WebhookDeliveryRow,
 } from '@event-service/db'
+import DataLoader from 'dataloader'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import { recordEndpointFailure, recordEndpointSuccess } from './endpoint-health.ts'
@@ -32,19 +33,38 @@ export interface WebhookDeliveryWorker {
   stop(): Promise<void>
 }
 
+type EndpointNow = { url: string; secret: string; enabled: boolean; failing_since: Date | null }
+
+/**
+ * Reads endpoints as they are now, the endpoints of attempts started together in one query (a
+ * claimed batch starts in one tick). Nothing is cached: every attempt sees the current URL, secret
+ * and state.
+ */
+function endpointLoader(db: Kysely<Database>): DataLoader<string, EndpointNow | undefined> {
+  return new DataLoader(
+    async (ids) => {
+      const rows = await db
+        .selectFrom('webhook_endpoints')
+        .select(['id', 'url', 'secret', 'enabled', 'failing_since'])
+        .where('id', 'in', [...ids])
+        .execute()
+      const byId = new Map(rows.map((r) => [r.id, r]))
+      return ids.map((id) => byId.get(id))
+    },
+    { cache: false },
+  )
+}
+
 /** One attempt: the endpoint as it is now, a signed POST, and the endpoint's failure streak. */
 async function attemptDelivery(
   db: Kysely<Database>,
+  endpoints: DataLoader<string, EndpointNow | undefined>,
   sender: WebhookSender,
   settings: DeliverySettings,
   row: WebhookDeliveryRow,
   signal: AbortSignal,
 ): Promise<AttemptResult> {
-  const endpoint = await db
-    .selectFrom('webhook_endpoints')
-    .select(['url', 'secret', 'enabled'])
-    .where('id', '=', row.webhook_id)
-    .executeTakeFirst()
+  const endpoint = await endpoints.load(row.webhook_id)
   // Deleting an endpoint deletes its deliveries; this one was claimed just before.
   if (!endpoint) return { outcome: 'failed', error: 'The endpoint has been deleted' }
   if (!endpoint.enabled) return { outcome: 'failed', error: 'The endpoint is disabled' }
@@ -54,7 +74,7 @@ async function attemptDelivery(
   )
   const columns = { last_status_code: result.statusCode, last_response_body: result.responseBody }
   if (result.ok) {
-    await recordEndpointSuccess(db, row.webhook_id)
+    if (endpoint.failing_since) await recordEndpointSuccess(db, row.webhook_id)
     return { outcome: 'delivered', columns }
   }
   const error = result.error ?? 'failed'
@@ -77,6 +97,7 @@ export async function startWebhookDeliveryWorker(deps: {
 }): Promise<WebhookDeliveryWorker> {
   const { db, settings, logger } = deps
   const sender = createWebhookSender({ allowPrivate: settings.allowPrivate })
+  const endpoints = endpointLoader(db)
   const worker = await startOutboxWorker<WebhookDeliveryRow>({
     db,
     table: WEBHOOK_OUTBOX.table,
@@ -86,7 +107,7 @@ export async function startWebhookDeliveryWorker(deps: {
     leaseMs: DELIVERY_LEASE_MS,
     logger,
     describe: (row) => ({ webhook_id: row.webhook_id, message_id: row.message_id, type: row.type }),
-    handle: (row, signal) => attemptDelivery(db, sender, settings, row, signal),
+    handle: (row, signal) => attemptDelivery(db, endpoints, sender, settings, row, signal),
   })
   return {
     async stop() {

@@ -88,6 +88,10 @@ export async function startOutboxWorker<R extends OutboxRow>(options: OutboxWork
   let cycle: Promise<void> | undefined
   let again = false
   let timer: NodeJS.Timeout | undefined
+  let timerAt = 0
+  /** The last claim filled every free slot: more rows may be due. */
+  let backlog = false
+  const refillAt = Math.max(1, Math.floor(concurrency / 4))
   let failing = false
 
   const describe = (row: R) => ({ outbox: table, id: row.id, ...(options.describe?.(row) ?? {}) })
@@ -102,11 +106,11 @@ export async function startOutboxWorker<R extends OutboxRow>(options: OutboxWork
     return { status: 'failed', error: result.error, columns: result.columns ?? {} }
   }
 
-  const attempt = async (row: R, abort: AbortController): Promise<void> => {
+  const attempt = async (row: R, abort: AbortController): Promise<RecordedOutcome | undefined> => {
     if (abort.signal.aborted) {
       // Claimed while the worker was stopping: give it back untried.
       await releaseClaim(db, table, row.id, id)
-      return
+      return undefined
     }
     let result: AttemptResult
     try {
@@ -116,7 +120,7 @@ export async function startOutboxWorker<R extends OutboxRow>(options: OutboxWork
     }
     if (abort.signal.aborted) {
       await releaseClaim(db, table, row.id, id)
-      return
+      return undefined
     }
     const recorded = toRecorded(row, result)
     if (recorded.status !== 'delivered') {
@@ -125,27 +129,43 @@ export async function startOutboxWorker<R extends OutboxRow>(options: OutboxWork
       logger.warn({ ...describe(row), attempt: row.attempts, error: recorded.error, ...next }, 'outbox attempt failed')
     }
     const kept = await recordOutcome(db, table, row.id, id, recorded)
-    if (!kept) logger.warn({ ...describe(row) }, 'outbox attempt outlived its lease; another worker took the row over')
+    if (!kept)
+      logger.warn(
+        { ...describe(row) },
+        'outbox: the row changed hands during the attempt (its lease ran out and another worker took it over, or it was deleted); this result is dropped',
+      )
+    return recorded
   }
 
   const launch = (row: R) => {
     const abort = new AbortController()
     if (stopped) abort.abort()
     const done = attempt(row, abort)
-      .catch((err: unknown) =>
-        logger.error({ ...describe(row), err }, 'outbox: could not record an attempt; it is retried when its lease ends'),
-      )
-      .finally(() => {
+      .catch((err: unknown) => {
+        logger.error({ ...describe(row), err }, 'outbox: could not record an attempt; it is retried when its lease ends')
+        return undefined
+      })
+      .then((recorded) => {
         inFlight.delete(row.id)
-        wake()
+        // A retry is due at a known time: wake for it without asking the database.
+        if (recorded?.status === 'pending') scheduleIn(recorded.retryInMs)
+        // Rows were left waiting: claim again once a few slots are free (one claim per few rows).
+        if (backlog && concurrency - inFlight.size >= refillAt) wake()
       })
     inFlight.set(row.id, { abort, done })
   }
 
-  const schedule = (ms: number) => {
+  /** Wakes in `ms` (at most the poll interval), unless a wake-up is due earlier already. */
+  const scheduleIn = (ms: number) => {
     if (stopped) return
+    const at = Date.now() + Math.max(0, Math.min(ms, pollMs))
+    if (timer && timerAt <= at) return
     clearTimeout(timer)
-    timer = setTimeout(wake, Math.max(0, Math.min(ms, pollMs)))
+    timerAt = at
+    timer = setTimeout(() => {
+      timer = undefined
+      wake()
+    }, at - Date.now())
     timer.unref()
   }
 
@@ -153,15 +173,18 @@ export async function startOutboxWorker<R extends OutboxRow>(options: OutboxWork
     do {
       again = false
       let free = concurrency - inFlight.size
+      // Every slot busy: whatever is due waits for finishing attempts, which wake us.
+      backlog = free === 0
       while (free > 0 && !stopped) {
         const rows = await claimDue<R>(db, table, { workerId: id, limit: free, leaseMs })
         for (const row of rows) launch(row)
-        if (rows.length < free) break
+        backlog = rows.length === free
+        if (!backlog) break
         free = concurrency - inFlight.size
       }
     } while (again && !stopped)
-    // Full: a finishing attempt wakes us. Otherwise sleep until the next due row (or the poll).
-    if (inFlight.size < concurrency) schedule((await msUntilNextDue(db, table)) ?? pollMs)
+    // With a backlog, finishing attempts wake us. Otherwise sleep until the next due row (or the poll).
+    if (!backlog) scheduleIn((await msUntilNextDue(db, table)) ?? pollMs)
   }
 
   function wake(): void {
@@ -171,6 +194,7 @@ export async function startOutboxWorker<R extends OutboxRow>(options: OutboxWork
       return
     }
     clearTimeout(timer)
+    timer = undefined
     cycle = runCycle()
       .then(() => {
         if (failing) logger.info({ outbox: table }, 'outbox: the database answers again')
@@ -180,7 +204,7 @@ export async function startOutboxWorker<R extends OutboxRow>(options: OutboxWork
         // Logged once per outage, then retried on the poll.
         if (!failing) logger.warn({ outbox: table, err }, `outbox: could not claim rows; retrying every ${pollMs} ms`)
         failing = true
-        schedule(pollMs)
+        scheduleIn(pollMs)
       })
       .finally(() => {
         cycle = undefined
