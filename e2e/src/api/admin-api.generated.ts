@@ -203,6 +203,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the webhook endpoints of the account
+         * @description Never shows a secret.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe an endpoint to events
+         * @description The response is the only one that contains the signing `secret` (`whsec_…`); store it now. The URL must be http: or https: and resolve to a public address.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook endpoint */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Permanent; its deliveries, pending ones included, are dropped.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the URL, events, description or state of an endpoint
+         * @description Only the fields present change. `enabled: true` re-enables an endpoint that was disabled automatically; `enabled: false` fails its pending deliveries.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test event to this endpoint
+         * @description Queued at once, whatever the endpoint subscribes to; `data.object` is the endpoint. 409 when it is disabled.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an endpoint's deliveries, newest first */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a delivery with the body it sends */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue one more attempt of a delivery now
+         * @description Same `message_id` (`webhook-id`), so receivers can tell a repeat. A delivered or failed delivery gets one more attempt; a pending one is attempted now and keeps its schedule. 409 while an attempt is in progress or when the endpoint is disabled.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -783,6 +906,227 @@ export interface components {
             };
             /** Format: date-time */
             created_at: string;
+        };
+        CreatedWebhookResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["CreatedWebhook"];
+        };
+        CreatedWebhook: {
+            /**
+             * Format: uuid
+             * @example 3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b
+             */
+            id: string;
+            url: string;
+            events: string[];
+            description: string | null;
+            enabled: boolean;
+            /** @description Why the endpoint was disabled automatically; null otherwise */
+            disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description First failed attempt since the last successful delivery; null while deliveries succeed
+             */
+            failing_since: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * @description Signing secret (`whsec_…`) to verify deliveries with; shown only now
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+        };
+        CreateWebhookRequest: {
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed: http: or https:, resolving to a public address
+             * @example https://hooks.example.com/event-service
+             */
+            url: string;
+            /**
+             * @description Event types to receive, or `["*"]` for every type (present and future)
+             * @example [
+             *       "session.updated",
+             *       "session.deleted"
+             *     ]
+             */
+            events: ("event.updated" | "speaker.created" | "speaker.updated" | "speaker.deleted" | "session.created" | "session.updated" | "session.deleted" | "embed_token.created" | "embed_token.updated" | "embed_token.revoked" | "registration.created" | "*")[];
+            /**
+             * @description A note for people, e.g. what the endpoint feeds
+             * @example Rebuilds the conference site
+             */
+            description?: string | null;
+            /** @description A disabled endpoint receives nothing (default true) */
+            enabled?: boolean;
+        };
+        WebhookListResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Webhook"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        Webhook: {
+            /**
+             * Format: uuid
+             * @example 3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b
+             */
+            id: string;
+            url: string;
+            events: string[];
+            description: string | null;
+            enabled: boolean;
+            /** @description Why the endpoint was disabled automatically; null otherwise */
+            disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description First failed attempt since the last successful delivery; null while deliveries succeed
+             */
+            failing_since: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        WebhookResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Webhook"];
+        };
+        UpdateWebhookRequest: {
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed: http: or https:, resolving to a public address
+             * @example https://hooks.example.com/event-service
+             */
+            url?: string;
+            /**
+             * @description Event types to receive, or `["*"]` for every type (present and future)
+             * @example [
+             *       "session.updated",
+             *       "session.deleted"
+             *     ]
+             */
+            events?: ("event.updated" | "speaker.created" | "speaker.updated" | "speaker.deleted" | "session.created" | "session.updated" | "session.deleted" | "embed_token.created" | "embed_token.updated" | "embed_token.revoked" | "registration.created" | "*")[];
+            /**
+             * @description A note for people, e.g. what the endpoint feeds
+             * @example Rebuilds the conference site
+             */
+            description?: string | null;
+            /** @description A disabled endpoint receives nothing (default true) */
+            enabled?: boolean;
+        };
+        WebhookDeliveryResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookDelivery"];
+        };
+        WebhookDelivery: {
+            /**
+             * Format: uuid
+             * @example 3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b
+             */
+            webhook_id: string;
+            /**
+             * @description Sent as `webhook-id`, the same on every attempt
+             * @example msg_5f1c…
+             */
+            message_id: string;
+            /** @enum {string} */
+            type: "event.updated" | "speaker.created" | "speaker.updated" | "speaker.deleted" | "session.created" | "session.updated" | "session.deleted" | "embed_token.created" | "embed_token.updated" | "embed_token.revoked" | "registration.created" | "webhook.test";
+            /**
+             * @description `pending` (waiting for an attempt), `delivered` (2xx) or `failed` (no more attempts)
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            /** @description HTTP status of the last attempt's answer */
+            last_status_code: number | null;
+            /**
+             * @description Why the last attempt failed
+             * @example HTTP 503
+             */
+            last_error: string | null;
+            /** @description First 1 KB of the last answer's body */
+            last_response_body: string | null;
+            /** Format: date-time */
+            last_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due (pending only)
+             */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        WebhookDeliveryListResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookDelivery"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        WebhookDeliveryDetailResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookDeliveryDetail"];
+        };
+        WebhookDeliveryDetail: {
+            /**
+             * Format: uuid
+             * @example 3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b
+             */
+            webhook_id: string;
+            /**
+             * @description Sent as `webhook-id`, the same on every attempt
+             * @example msg_5f1c…
+             */
+            message_id: string;
+            /** @enum {string} */
+            type: "event.updated" | "speaker.created" | "speaker.updated" | "speaker.deleted" | "session.created" | "session.updated" | "session.deleted" | "embed_token.created" | "embed_token.updated" | "embed_token.revoked" | "registration.created" | "webhook.test";
+            /**
+             * @description `pending` (waiting for an attempt), `delivered` (2xx) or `failed` (no more attempts)
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            /** @description HTTP status of the last attempt's answer */
+            last_status_code: number | null;
+            /**
+             * @description Why the last attempt failed
+             * @example HTTP 503
+             */
+            last_error: string | null;
+            /** @description First 1 KB of the last answer's body */
+            last_response_body: string | null;
+            /** Format: date-time */
+            last_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due (pending only)
+             */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The body sent: `{type, timestamp, data: {object}}` */
+            payload: {
+                [key: string]: unknown;
+            };
         };
     };
     responses: never;
@@ -2606,6 +2950,743 @@ export interface operations {
             };
             /** @description Not found, or belongs to another account (`NOT_FOUND`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`); the `X-Request-Id` identifies it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page (default 20, maximum 100) */
+                limit?: number;
+                /** @description Field to sort by (default `created_at`); ties are broken by id */
+                sort?: "created_at" | "updated_at" | "url";
+                /** @description Sort direction (default `asc`) */
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of endpoints */
+            200: {
+                headers: {
+                    /** @description Requests allowed per hour for the account */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Identifies the request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookListResponse"];
+                };
+            };
+            /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key (`UNAUTHORIZED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`); the `X-Request-Id` identifies it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The new endpoint with its secret */
+            201: {
+                headers: {
+                    /** @description Requests allowed per hour for the account */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Identifies the request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookResponse"];
+                };
+            };
+            /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key (`UNAUTHORIZED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`); the `X-Request-Id` identifies it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, without its secret */
+            200: {
+                headers: {
+                    /** @description Requests allowed per hour for the account */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Identifies the request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key (`UNAUTHORIZED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`); the `X-Request-Id` identifies it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    /** @description Requests allowed per hour for the account */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Identifies the request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedResponse"];
+                };
+            };
+            /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key (`UNAUTHORIZED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`); the `X-Request-Id` identifies it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as it is now */
+            200: {
+                headers: {
+                    /** @description Requests allowed per hour for the account */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Identifies the request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key (`UNAUTHORIZED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`); the `X-Request-Id` identifies it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queued delivery */
+            202: {
+                headers: {
+                    /** @description Requests allowed per hour for the account */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Identifies the request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key (`UNAUTHORIZED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`); the `X-Request-Id` identifies it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: number;
+                /** @description Items per page (default 20, maximum 100) */
+                limit?: number;
+                /** @description Field to sort by (default `created_at`); ties are broken by id */
+                sort?: "created_at";
+                /** @description Sort direction (default `desc`) */
+                order?: "asc" | "desc";
+                /** @description Only deliveries in this state */
+                status?: "pending" | "delivered" | "failed";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    /** @description Requests allowed per hour for the account */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Identifies the request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryListResponse"];
+                };
+            };
+            /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key (`UNAUTHORIZED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`); the `X-Request-Id` identifies it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    /** @description Requests allowed per hour for the account */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Identifies the request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryDetailResponse"];
+                };
+            };
+            /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key (`UNAUTHORIZED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`); the `X-Request-Id` identifies it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued */
+            202: {
+                headers: {
+                    /** @description Requests allowed per hour for the account */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Identifies the request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key (`UNAUTHORIZED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (`CONFLICT`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
