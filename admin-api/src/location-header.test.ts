@@ -23,6 +23,7 @@ describe.each(DIALECTS)('Location of created resources on %s', (dialect) => {
       () => ({ event_id: eventId, title: 'S', starts_at: '2026-06-01T09:00:00Z', ends_at: '2026-06-01T10:00:00Z' }),
     ],
     ['an embed token', '/v1/embed-tokens', () => ({ eventId, name: 'Site' })],
+    ['a webhook endpoint', '/v1/webhooks', () => ({ url: 'https://hooks.example.com/created', events: ['*'] })],
   ]
 
   it.each(bodies)('answers the creation of %s with 201 and a Location to read it at', async (_, collection, body) => {
@@ -53,7 +54,13 @@ describe.each(DIALECTS)('Location of created resources on %s', (dialect) => {
         .filter(([, op]) => op.responses['201'])
         .map(([method, op]) => [`${method} ${path}`, Object.keys(op.responses['201']?.headers ?? {})] as const),
     )
-    expect(created.map(([op]) => op).sort()).toEqual(['post /embed-tokens', 'post /events', 'post /sessions', 'post /speakers'])
+    expect(created.map(([op]) => op).sort()).toEqual([
+      'post /embed-tokens',
+      'post /events',
+      'post /sessions',
+      'post /speakers',
+      'post /webhooks',
+    ])
     for (const [, headers] of created) expect(headers).toContain('Location')
   })
 })

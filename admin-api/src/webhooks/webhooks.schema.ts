@@ -10,7 +10,7 @@ const events = z
   .array(z.enum(SUBSCRIBABLE, { error: `must be one of ${SUBSCRIBABLE.join(', ')}` }))
   .min(1, 'must name at least one event type, or "*" for all')
   .max(SUBSCRIBABLE.length, `at most ${SUBSCRIBABLE.length} event types`)
-  .refine((list) => !list.includes(ALL_WEBHOOK_EVENTS) || list.length === 1, '"*" subscribes to every type: send it alone')
+  .refine((list) => !list.includes(ALL_WEBHOOK_EVENTS) || list.length === 1, 'must be ["*"] alone: "*" subscribes to every type already')
   .transform((list) => [...new Set(list)])
   .openapi({
     description: 'Event types to receive, or `["*"]` for every type (present and future)',

@@ -3074,6 +3074,8 @@ export interface operations {
                     "X-RateLimit-Reset"?: number;
                     /** @description Identifies the request in our logs */
                     "X-Request-Id"?: string;
+                    /** @description The URL of the created resource (`/v1/<resources>/<id>`) */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
