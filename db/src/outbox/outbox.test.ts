@@ -147,10 +147,12 @@ describe.each(DIALECTS)('outbox on %s', (dialect) => {
 
   it('takes over a claim whose lease expired and drops the late result of its old holder', async () => {
     const [id] = await enqueue('orphan')
-    const [claimed] = await claimDue<TestRow>(handle.db, TABLE, { workerId: 'dead-worker', limit: 10, leaseMs: 50 })
+    const [claimed] = await claimDue<TestRow>(handle.db, TABLE, { workerId: 'dead-worker', limit: 10, leaseMs: 60_000 })
     expect(claimed).toMatchObject({ id, attempts: 1, locked_by: 'dead-worker' })
     // Within the lease nobody else may claim it.
-    expect(await claimDue(handle.db, TABLE, { workerId: 'other', limit: 10, leaseMs: 50 })).toEqual([])
+    expect(await claimDue(handle.db, TABLE, { workerId: 'other', limit: 10, leaseMs: 60_000 })).toEqual([])
+    // The holder died and its lease ran out (moved into the past rather than waited for).
+    await sql`update test_outbox set lease_expires_at = now() - interval '1 second' where id = ${id}`.execute(handle.db)
     await start(async () => ({ outcome: 'delivered' }))
     await expect.poll(async () => (await row(id as string))?.status).toBe('delivered')
     expect((await row(id as string))?.attempts).toBe(2)
