@@ -12,12 +12,15 @@ import {
   type TestEmbedServer,
 } from '../testing/embed-fixtures.ts'
 
-/** Counts the queries sent through a DbHandle: proves which refusals never reach the database. */
+/**
+ * Counts the token lookups sent through a DbHandle: proves which refusals never reach the
+ * database. Only reads count: the usage counter's batched writes run on their own timer.
+ */
 function countingHandle(handle: DbHandle): { handle: DbHandle; queries: () => number } {
   let n = 0
   const plugin: KyselyPlugin = {
     transformQuery: (args) => {
-      n++
+      if (args.node.kind === 'SelectQueryNode') n++
       return args.node
     },
     transformResult: async (args) => args.result,
