@@ -11,7 +11,15 @@ export { ServiceSessionList } from './components/session-list/session-list.js'
 export { ServiceSessionDetail } from './components/session-detail/session-detail.js'
 export { ServiceSpeakers } from './components/speakers/speakers.js'
 export { ServiceSpeakerCard } from './components/speaker-card/speaker-card.js'
-export { ServiceRegistration, type RegisteredDetail } from './components/registration/registration.js'
+export { ServiceRegistration } from './components/registration/registration.js'
+export type {
+  FavouriteChangeDetail,
+  RegistrationSubmitDetail,
+  ServiceEventMap,
+  SessionOpenDetail,
+  SpeakerOpenDetail,
+} from './base/events.js'
+export { AttributeError } from './base/problem.js'
 export { ServiceElement, type Theme } from './base/service-element.js'
 export { ApiError } from './api/api-error.js'
 export type * from './api/types.js'

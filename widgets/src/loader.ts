@@ -34,10 +34,15 @@ const LISTS: Record<string, string> = {
   const fetchData = (el: Element, tag: string) => {
     const id = el.getAttribute('event-id')
     const token = el.getAttribute('token')
-    if (!id || !token || el.hasAttribute('api-base') || !/^[\w-]+$/.test(id + token)) return
+    // Only attributes of the right shape: the element reports the others without asking the server.
+    if (!/^[\da-f]{8}(-[\da-f]{4}){3}-[\da-f]{12}$/i.test(id!) || !/^emb_\w+$/.test(token!) || el.hasAttribute('api-base')) return
     for (const path of ['', LISTS[tag] ?? '']) {
       const url = `${base}events/${id}${path}?token=${token}`
-      prefetch[url] ??= fetch(url, { credentials: 'omit' })
+      if (prefetch[url]) continue
+      prefetch[url] = fetch(url, { credentials: 'omit' })
+      // The element reads this response and reports a failure itself; a page whose element never
+      // upgrades (its code blocked) must not get an uncaught "Failed to fetch" either.
+      prefetch[url].catch(() => {})
     }
   }
   // ICU's date and time data loads on the first Intl formatter of a page: some 100 ms of main
@@ -59,7 +64,10 @@ const LISTS: Record<string, string> = {
         pending.delete(tag)
         for (const el of found) fetchData(el, tag)
         warmIntl(tag)
-        for (const i of tags[tag]!) import(base + files[i]).catch((e: unknown) => console.error(tag, e))
+        // One message per element type, not one per chunk; the page keeps the fallback content.
+        Promise.all(tags[tag]!.map((i) => import(base + files[i]))).catch(() =>
+          console.warn(`<${tag}>: no code from ${base}: is the embed server reachable from this page?`),
+        )
       }
     }
     if (!pending.size) observer.disconnect()

@@ -44,6 +44,8 @@ describe('EmbedClient, when a refusal cannot be read', () => {
       html`<service-session-list event-id=${EVENT_ID} token="emb_hidden_origin" api-base=${API}></service-session-list>`,
     )
     const error = await until(() => root(el).querySelector('[part=error]'), 'the error state')
-    expect(text(error)).to.match(/This site is not in the token’s allowed origins/)
+    expect(text(error)).to.contain(
+      `This site (${location.origin}) is not in the token’s allowed origins. Add ${location.origin} to the token’s allowedOrigins`,
+    )
   })
 })

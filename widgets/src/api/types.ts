@@ -22,8 +22,9 @@ export type FieldError = Schemas['FieldError']
 
 /**
  * Every code an `ApiError` can carry: the embed API's own, then the client's own, which no server
- * sends: `NETWORK_ERROR` (no readable answer) and `MISSING_EVENT_ID` (an element without `event-id`).
+ * sends: `NETWORK_ERROR` (no readable answer). A missing or malformed attribute is an
+ * `AttributeError` (base/problem.ts), found before any request.
  */
-export const ERROR_CODES = [...EMBED_API_ERROR_CODES, 'NETWORK_ERROR', 'MISSING_EVENT_ID'] as const
+export const ERROR_CODES = [...EMBED_API_ERROR_CODES, 'NETWORK_ERROR'] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]

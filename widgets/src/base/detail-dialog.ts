@@ -5,7 +5,9 @@ import type { EmbedClient } from '../api/client.js'
 import type { EventInfo, Session, Speaker } from '../api/types.js'
 import { FavouritesController } from '../controllers/favourites-controller.js'
 import type { Messages } from '../i18n/index.js'
+import { emit } from './events.js'
 import { chevronLeft, closeIcon } from './icons.js'
+import { warnProblem } from './problem.js'
 import { renderError, renderSkeleton } from './templates.js'
 
 type Views = typeof import('./detail-views.js')
@@ -95,6 +97,7 @@ export class DetailDialog {
         return view.kind === 'session' ? api.session(view.id, signal) : api.speaker(view.id, signal)
       },
       args: () => [this.current && !this.local(this.current) ? this.current : undefined],
+      onError: (error) => warnProblem(host, error),
     })
   }
 
@@ -129,6 +132,8 @@ export class DetailDialog {
   private show(view: DetailView, within: boolean): void {
     this.stack = within && this.stack.length ? [...this.stack, view] : [view]
     this.changed(within)
+    if (view.kind === 'session') emit(this.host, 'service-session-open', { sessionId: view.id })
+    else emit(this.host, 'service-speaker-open', { speakerId: view.id })
   }
 
   private changed(within: boolean): void {

@@ -1,10 +1,10 @@
 import { LitElement } from 'lit'
 import { property } from 'lit/decorators.js'
 import { apiRoot, defaultApiRoot } from '../api/api-base.js'
-import { ApiError } from '../api/api-error.js'
 import { EmbedClient } from '../api/client.js'
 import { loadMessages, messagesFor, resolveLocale, SUPPORTED_LANGUAGES, type Messages } from '../i18n/index.js'
 import { themeStyles } from '../styles/theme.styles.js'
+import { requireId, requireToken, warnProblem } from './problem.js'
 
 /** Colour themes every element accepts. */
 export type Theme = 'light' | 'dark' | 'auto'
@@ -13,7 +13,10 @@ export type Theme = 'light' | 'dark' | 'auto'
  * Attributes and plumbing shared by every `service-*` element: which event, which token, which
  * server, which language and which theme.
  *
- * @cssproperty --service-font-family - Font stack (default: the system UI font).
+ * @slot - Fallback content (a link to the full schedule, say): shown by the browser until the element
+ *   is defined, hidden once it renders, and shown again under the message when the element fails.
+ *
+ * @cssproperty --service-font-family - Font stack (default: the host page's font, inherited).
  * @cssproperty --service-font-size - Base font size (default: 1rem).
  * @cssproperty --service-radius - Corner radius of cards and controls.
  * @cssproperty --service-spacing - Base spacing unit.
@@ -50,16 +53,26 @@ export class ServiceElement extends LitElement {
 
   private client?: EmbedClient
 
-  /** The API client for the current attributes (one per combination, so requests are shared). */
+  /**
+   * The API client for the current attributes (one per combination, so requests are shared).
+   * Throws an `AttributeError` naming `event-id` or `token` when either is missing or malformed:
+   * checked here, before any request, so that the site owner learns which attribute is wrong.
+   */
   protected get api(): EmbedClient {
-    if (!this.eventId) throw new ApiError(0, 'MISSING_EVENT_ID', 'event-id attribute is missing')
+    const eventId = requireId('event-id', this.eventId)
+    const token = requireToken(this.token)
     const root = this.apiBase ? apiRoot(this.apiBase) : defaultApiRoot()
-    const token = this.token ?? ''
-    if (!this.client || this.client.root !== root || this.client.eventId !== this.eventId || this.client.token !== token) {
-      this.client = new EmbedClient(root, this.eventId, token)
+    if (!this.client || this.client.root !== root || this.client.eventId !== eventId || this.client.token !== token) {
+      this.client = new EmbedClient(root, eventId, token)
     }
     return this.client
   }
+
+  /**
+   * Tells the site owner about a failure, once per problem and element, in the console (the
+   * visitor sees the calm version in the error box). Data tasks pass it as their `onError`.
+   */
+  protected readonly warnProblem = (error: unknown): void => warnProblem(this, error)
 
   /** Locale for `Intl`: the requested one when we ship its language, else English. */
   protected get intlLocale(): string {

@@ -1,20 +1,38 @@
 import { html, nothing } from 'lit'
-import { ApiError } from '../api/api-error.js'
 import type { Messages } from '../i18n/index.js'
 import { alertIcon } from './icons.js'
+import { describeProblem } from './problem.js'
 
-/** Codes worth a retry button: the others need the site owner to change something. */
-const TRANSIENT = new Set(['NETWORK_ERROR', 'RATE_LIMIT_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'])
+/** How an error box is used beyond the defaults. */
+export interface ErrorOptions {
+  /** A heading above the visitor's sentence (the registration form: "Your registration could not be sent."). */
+  title?: string
+  /** A second sentence for the visitor (the form: "What you entered is kept."). */
+  note?: string
+  /**
+   * Shows the element's light-DOM fallback content (a link to the full schedule, say) under the
+   * message: what the page offered before the element upgraded is still the visitor's best way on.
+   */
+  fallback?: boolean
+}
 
-/** The error state: what is wrong, in words a site owner can act on. */
-export function renderError(error: unknown, t: Messages, retry?: () => void) {
-  const code = error instanceof ApiError ? error.code : 'INTERNAL_ERROR'
-  const message = (t.errors as Record<string, string>)[code] ?? t.errors.INTERNAL_ERROR
-  return html`<div class="state state--error" role="alert" part="error" data-code=${code}>
+/**
+ * The error box, the same in every element: a short, calm sentence for the visitor, a retry
+ * button when trying again may help, and the site owner's cause and fix in a collapsed detail
+ * (also written once to the console by `warnProblem`).
+ */
+export function renderError(error: unknown, t: Messages, retry?: () => void, options: ErrorOptions = {}) {
+  const problem = describeProblem(error, t)
+  return html`<div class="state state--error" role="alert" part="error" data-code=${problem.code}>
     ${alertIcon()}
-    <p class="state__title">${t.errorTitle}</p>
-    <p>${message}</p>
-    ${retry && TRANSIENT.has(code) ? html`<button class="btn" part="button" @click=${retry}>${t.retry}</button>` : nothing}
+    ${options.title ? html`<p class="state__title">${options.title}</p>` : nothing}
+    <p class="state__message">${problem.visitor}${options.note ? ` ${options.note}` : ''}</p>
+    ${retry && problem.transient ? html`<button class="btn" part="button retry" type="button" @click=${retry}>${t.retry}</button>` : nothing}
+    ${options.fallback ? html`<slot class="state__fallback"></slot>` : nothing}
+    <details class="state__details" part="error-detail">
+      <summary>${t.ownerDetails}</summary>
+      <p>${problem.owner}</p>
+    </details>
   </div>`
 }
 

@@ -1,4 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit'
+import { emit } from '../base/events.js'
 import { prefKey, readPref, writePref } from './storage.js'
 
 type Listener = () => void
@@ -23,7 +24,7 @@ export class FavouritesController implements ReactiveController {
   private readonly onChange = () => this.host.requestUpdate()
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    private readonly host: ReactiveControllerHost & EventTarget,
     private readonly eventId: () => string | undefined,
   ) {
     host.addController(this)
@@ -62,6 +63,7 @@ export class FavouritesController implements ReactiveController {
     return this.ids.has(id)
   }
 
+  /** Stars or unstars a session, and tells the host page (`service-favourite-change`). */
   toggle(id: string): boolean {
     const ids = this.ids
     const added = !ids.has(id)
@@ -70,6 +72,7 @@ export class FavouritesController implements ReactiveController {
     writePref(this.key, [...ids])
     this.listen(true)
     notify(this.eventId() ?? '')
+    emit(this.host, 'service-favourite-change', { sessionId: id, favourite: added, favourites: [...ids] })
     return added
   }
 }

@@ -4,21 +4,44 @@ import type { Messages } from './en.js'
 export const de: Messages = {
   loading: 'Wird geladen…',
   retry: 'Erneut versuchen',
-  errorTitle: 'Dieser Inhalt kann nicht angezeigt werden',
+  problems: {
+    unavailable: 'Dieser Inhalt ist gerade nicht verfügbar.',
+    unreachable: 'Dieser Inhalt konnte nicht geladen werden. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+    busy: 'Gerade kommen zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.',
+    failed: 'Beim Laden dieses Inhalts ist etwas schiefgegangen. Bitte versuchen Sie es später erneut.',
+  },
+  ownerDetails: 'Details für die Betreiber der Website',
+  submitFailed: 'Ihre Anmeldung konnte nicht gesendet werden.',
+  inputKept: 'Ihre Eingaben bleiben erhalten.',
+  attributeMissing: (name: string) => `Das Attribut ${name} fehlt.`,
+  attributeNotId: (name: string, value: string) => `${name}="${value}" ist keine gültige ID.`,
+  attributeNotToken: (value: string) => `token="${value}" ist kein Embed-Token.`,
+  idHint: 'IDs sind UUIDs, wie die Admin-API sie liefert, z. B. 0b7c6f0e-4a36-4b8e-9a57-6f1d2b3c4d5e.',
+  tokenHint: 'Embed-Tokens beginnen mit emb_ und werden mit der Admin-API erstellt (POST /v1/embed-tokens).',
   errors: {
-    MISSING_EVENT_ID: 'Diesem Embed fehlt das Attribut event-id. Kopieren Sie den Embed-Code erneut aus den Veranstaltungseinstellungen.',
-    TOKEN_MISSING: 'Diesem Embed fehlt der Token. Fügen Sie das Attribut token aus den Embed-Einstellungen hinzu.',
-    INVALID_TOKEN: 'Dieser Embed-Token ist ungültig. Prüfen Sie, ob das Attribut token vollständig kopiert wurde.',
-    TOKEN_REVOKED: 'Dieser Embed-Token wurde widerrufen. Erstellen Sie einen neuen Token und aktualisieren Sie den Embed-Code.',
-    TOKEN_DISABLED: 'Dieser Embed-Token wurde deaktiviert. Aktivieren Sie ihn in den Veranstaltungseinstellungen wieder.',
-    TOKEN_EXPIRED: 'Dieser Embed-Token ist abgelaufen. Erstellen Sie einen neuen Token oder verlängern Sie sein Ablaufdatum.',
-    EVENT_MISMATCH: 'Dieser Embed-Token gehört zu einer anderen Veranstaltung. Prüfen Sie das Attribut event-id.',
-    ORIGIN_NOT_ALLOWED: 'Diese Website gehört nicht zu den erlaubten Ursprüngen des Tokens. Fügen Sie sie dort hinzu.',
-    VALIDATION_ERROR: 'Eine ID in diesem Embed-Code ist fehlerhaft. Kopieren Sie den Embed-Code erneut.',
-    NOT_FOUND: 'Die Veranstaltung oder der Eintrag dieses Embeds wurde nicht gefunden.',
-    RATE_LIMIT_EXCEEDED: 'Gerade kommen zu viele Anfragen. Bitte versuchen Sie es in einer Minute erneut.',
-    NETWORK_ERROR: 'Der Veranstaltungsserver ist nicht erreichbar. Prüfen Sie die Verbindung und versuchen Sie es erneut.',
-    INTERNAL_ERROR: 'Beim Veranstaltungsserver ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+    TOKEN_MISSING:
+      'Die Anfrage enthielt keinen Embed-Token. Setzen Sie das Attribut token auf einen Embed-Token (emb_…) aus der Admin-API.',
+    INVALID_TOKEN:
+      'Der Embed-Server kennt diesen Token nicht. Prüfen Sie, ob das Attribut token vollständig kopiert wurde, oder erstellen Sie einen Token mit der Admin-API (POST /v1/embed-tokens).',
+    TOKEN_REVOKED:
+      'Dieser Embed-Token wurde widerrufen. Erstellen Sie mit der Admin-API einen neuen (POST /v1/embed-tokens) und tragen Sie ihn im Attribut token ein.',
+    TOKEN_DISABLED:
+      'Dieser Embed-Token wurde deaktiviert. Aktivieren Sie ihn mit der Admin-API wieder: PATCH /v1/embed-tokens/{id} mit {"isActive": true}.',
+    TOKEN_EXPIRED:
+      'Dieser Embed-Token ist abgelaufen. Geben Sie ihm mit der Admin-API ein späteres expiresAt (PATCH /v1/embed-tokens/{id}) oder erstellen Sie einen neuen.',
+    EVENT_MISMATCH:
+      'Dieser Embed-Token gehört zu einer anderen Veranstaltung. Verwenden Sie den Token dieser Veranstaltung oder korrigieren Sie das Attribut event-id.',
+    ORIGIN_NOT_ALLOWED: (origin: string) =>
+      `Diese Website (${origin}) gehört nicht zu den erlaubten Ursprüngen des Tokens. Fügen Sie ${origin} mit der Admin-API zu allowedOrigins des Tokens hinzu (PATCH /v1/embed-tokens/{id}).`,
+    VALIDATION_ERROR:
+      'Der Embed-Server hat eine ID dieses Elements als fehlerhaft abgelehnt. Prüfen Sie die Attribute event-id, session-id und speaker-id.',
+    NOT_FOUND:
+      'Die Veranstaltung oder der Eintrag dieses Elements wurde nicht gefunden oder ist nicht öffentlich. Prüfen Sie das Attribut event-id, session-id oder speaker-id mit der Admin-API.',
+    RATE_LIMIT_EXCEEDED:
+      'Der Embed-Server begrenzt die Anfragen pro Besucher und Minute, und dieser Besucher hat die Grenze erreicht. Das vergeht von selbst.',
+    NETWORK_ERROR:
+      'Der Embed-Server hat nicht geantwortet. Prüfen Sie, ob er läuft und von dieser Seite erreichbar ist (das Attribut api-base, sonst die Adresse von loader.js).',
+    INTERNAL_ERROR: 'Beim Embed-Server ist ein interner Fehler aufgetreten. Sein Log enthält die Einzelheiten.',
   },
   schedule: 'Programm',
   days: 'Tage',

@@ -2,22 +2,46 @@
 export const en = {
   loading: 'Loading…',
   retry: 'Try again',
-  errorTitle: 'This content cannot be shown',
+  // Problems: a calm sentence for visitors, the cause and fix for the site owner (a collapsed
+  // detail and the console). The owner's texts name attributes and admin API calls, never
+  // settings screens: the service has none.
+  problems: {
+    unavailable: 'This content is not available right now.',
+    unreachable: 'This content could not be loaded. Please check your connection and try again.',
+    busy: 'Too many requests right now. Please try again in a minute.',
+    failed: 'Something went wrong while loading this content. Please try again later.',
+  },
+  ownerDetails: 'Details for the site owner',
+  submitFailed: 'Your registration could not be sent.',
+  inputKept: 'What you entered is kept.',
+  attributeMissing: (name: string) => `The ${name} attribute is missing.`,
+  attributeNotId: (name: string, value: string) => `${name}="${value}" is not a valid id.`,
+  attributeNotToken: (value: string) => `token="${value}" is not an embed token.`,
+  idHint: 'Ids are UUIDs as the admin API returns them, such as 0b7c6f0e-4a36-4b8e-9a57-6f1d2b3c4d5e.',
+  tokenHint: 'Embed tokens start with emb_ and are created with the admin API (POST /v1/embed-tokens).',
   errors: {
-    MISSING_EVENT_ID: 'This embed has no event-id attribute. Copy the embed code again from the event settings.',
-    TOKEN_MISSING: 'This embed has no token. Add the token attribute from the event’s embed settings.',
-    INVALID_TOKEN: 'This embed token is not valid. Check that the token attribute was copied in full.',
-    TOKEN_REVOKED: 'This embed token has been revoked. Create a new token and update the embed code.',
-    TOKEN_DISABLED: 'This embed token has been disabled. Enable it again in the event settings.',
-    TOKEN_EXPIRED: 'This embed token has expired. Create a new token or extend its expiry date.',
-    EVENT_MISMATCH: 'This embed token belongs to a different event. Check the event-id attribute.',
-    ORIGIN_NOT_ALLOWED:
-      'This site is not in the token’s allowed origins. Add this site’s address to the token in the event’s embed settings.',
-    VALIDATION_ERROR: 'An id in this embed code is malformed. Copy the embed code again.',
-    NOT_FOUND: 'The event or item this embed shows could not be found.',
-    RATE_LIMIT_EXCEEDED: 'Too many requests right now. Please try again in a minute.',
-    NETWORK_ERROR: 'The event server could not be reached. Check the connection and try again.',
-    INTERNAL_ERROR: 'The event server had a problem. Please try again later.',
+    TOKEN_MISSING: 'The request carried no embed token. Set the token attribute to an embed token (emb_…) from the admin API.',
+    INVALID_TOKEN:
+      'The embed server does not know this token. Check that the token attribute was copied in full, or create a token with the admin API (POST /v1/embed-tokens).',
+    TOKEN_REVOKED:
+      'This embed token has been revoked. Create a new one with the admin API (POST /v1/embed-tokens) and put it in the token attribute.',
+    TOKEN_DISABLED:
+      'This embed token has been disabled. Enable it again with the admin API: PATCH /v1/embed-tokens/{id} with {"isActive": true}.',
+    TOKEN_EXPIRED:
+      'This embed token has expired. Give it a later expiresAt with the admin API (PATCH /v1/embed-tokens/{id}) or create a new one.',
+    EVENT_MISMATCH:
+      'This embed token belongs to a different event. Use the token created for this event, or correct the event-id attribute.',
+    ORIGIN_NOT_ALLOWED: (origin: string) =>
+      `This site (${origin}) is not in the token’s allowed origins. Add ${origin} to the token’s allowedOrigins with the admin API (PATCH /v1/embed-tokens/{id}).`,
+    VALIDATION_ERROR:
+      'The embed server refused an id of this element as malformed. Check the event-id, session-id and speaker-id attributes.',
+    NOT_FOUND:
+      'The event or the item this element shows could not be found, or is not public. Check the event-id, session-id or speaker-id attribute against the admin API.',
+    RATE_LIMIT_EXCEEDED:
+      'The embed server limits requests per visitor and minute, and this visitor reached the limit. It passes by itself.',
+    NETWORK_ERROR:
+      'The embed server did not answer. Check that it runs and that this page can reach it (the api-base attribute, else the address loader.js came from).',
+    INTERNAL_ERROR: 'The embed server had an internal error. Its log has the details.',
   },
   // Schedule
   schedule: 'Schedule',

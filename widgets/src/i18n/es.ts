@@ -4,23 +4,44 @@ import type { Messages } from './en.js'
 export const es: Messages = {
   loading: 'Cargando…',
   retry: 'Reintentar',
-  errorTitle: 'No se puede mostrar este contenido',
+  problems: {
+    unavailable: 'Este contenido no está disponible en este momento.',
+    unreachable: 'No se pudo cargar este contenido. Compruebe su conexión y vuelva a intentarlo.',
+    busy: 'Demasiadas solicitudes en este momento. Vuelva a intentarlo dentro de un minuto.',
+    failed: 'Algo salió mal al cargar este contenido. Vuelva a intentarlo más tarde.',
+  },
+  ownerDetails: 'Detalles para el responsable del sitio',
+  submitFailed: 'No se pudo enviar su inscripción.',
+  inputKept: 'Lo que escribió se conserva.',
+  attributeMissing: (name: string) => `Falta el atributo ${name}.`,
+  attributeNotId: (name: string, value: string) => `${name}="${value}" no es un identificador válido.`,
+  attributeNotToken: (value: string) => `token="${value}" no es un token de inserción.`,
+  idHint: 'Los identificadores son UUID tal como los devuelve la API de administración, por ejemplo 0b7c6f0e-4a36-4b8e-9a57-6f1d2b3c4d5e.',
+  tokenHint: 'Los tokens de inserción empiezan por emb_ y se crean con la API de administración (POST /v1/embed-tokens).',
   errors: {
-    MISSING_EVENT_ID:
-      'A este embed le falta el atributo event-id. Vuelva a copiar el código de inserción desde la configuración del evento.',
-    TOKEN_MISSING: 'A este embed le falta el token. Añada el atributo token de la configuración de inserción del evento.',
-    INVALID_TOKEN: 'Este token de inserción no es válido. Compruebe que el atributo token se copió completo.',
-    TOKEN_REVOKED: 'Este token de inserción se ha revocado. Cree un token nuevo y actualice el código de inserción.',
-    TOKEN_DISABLED: 'Este token de inserción se ha desactivado. Vuelva a activarlo en la configuración del evento.',
-    TOKEN_EXPIRED: 'Este token de inserción ha caducado. Cree un token nuevo o amplíe su fecha de caducidad.',
-    EVENT_MISMATCH: 'Este token de inserción pertenece a otro evento. Compruebe el atributo event-id.',
-    ORIGIN_NOT_ALLOWED:
-      'Este sitio no está entre los orígenes permitidos del token. Añada la dirección de este sitio al token en la configuración de inserción del evento.',
-    VALIDATION_ERROR: 'Un identificador de este código de inserción está mal formado. Vuelva a copiar el código de inserción.',
-    NOT_FOUND: 'No se encontró el evento o el elemento que muestra este embed.',
-    RATE_LIMIT_EXCEEDED: 'Demasiadas solicitudes en este momento. Vuelva a intentarlo dentro de un minuto.',
-    NETWORK_ERROR: 'No se pudo contactar con el servidor del evento. Compruebe la conexión y vuelva a intentarlo.',
-    INTERNAL_ERROR: 'El servidor del evento tuvo un problema. Vuelva a intentarlo más tarde.',
+    TOKEN_MISSING:
+      'La solicitud no llevaba ningún token de inserción. Ponga en el atributo token un token de inserción (emb_…) de la API de administración.',
+    INVALID_TOKEN:
+      'El servidor de inserción no conoce este token. Compruebe que el atributo token se copió completo, o cree un token con la API de administración (POST /v1/embed-tokens).',
+    TOKEN_REVOKED:
+      'Este token de inserción se ha revocado. Cree uno nuevo con la API de administración (POST /v1/embed-tokens) y póngalo en el atributo token.',
+    TOKEN_DISABLED:
+      'Este token de inserción se ha desactivado. Vuelva a activarlo con la API de administración: PATCH /v1/embed-tokens/{id} con {"isActive": true}.',
+    TOKEN_EXPIRED:
+      'Este token de inserción ha caducado. Dele un expiresAt posterior con la API de administración (PATCH /v1/embed-tokens/{id}) o cree uno nuevo.',
+    EVENT_MISMATCH:
+      'Este token de inserción pertenece a otro evento. Use el token creado para este evento, o corrija el atributo event-id.',
+    ORIGIN_NOT_ALLOWED: (origin: string) =>
+      `Este sitio (${origin}) no está entre los orígenes permitidos del token. Añada ${origin} a los allowedOrigins del token con la API de administración (PATCH /v1/embed-tokens/{id}).`,
+    VALIDATION_ERROR:
+      'El servidor de inserción rechazó un identificador mal formado de este elemento. Compruebe los atributos event-id, session-id y speaker-id.',
+    NOT_FOUND:
+      'No se encontró el evento o el elemento que se muestra, o no es público. Compruebe el atributo event-id, session-id o speaker-id con la API de administración.',
+    RATE_LIMIT_EXCEEDED:
+      'El servidor de inserción limita las solicitudes por visitante y minuto, y este visitante alcanzó el límite. Pasa solo.',
+    NETWORK_ERROR:
+      'El servidor de inserción no respondió. Compruebe que funciona y que esta página puede alcanzarlo (el atributo api-base, o la dirección de la que vino loader.js).',
+    INTERNAL_ERROR: 'El servidor de inserción tuvo un error interno. Su registro tiene los detalles.',
   },
   schedule: 'Programa',
   days: 'Días',

@@ -4,23 +4,44 @@ import type { Messages } from './en.js'
 export const fr: Messages = {
   loading: 'Chargement…',
   retry: 'Réessayer',
-  errorTitle: 'Ce contenu ne peut pas être affiché',
+  problems: {
+    unavailable: 'Ce contenu n’est pas disponible pour le moment.',
+    unreachable: 'Ce contenu n’a pas pu être chargé. Vérifiez votre connexion et réessayez.',
+    busy: 'Trop de requêtes en ce moment. Veuillez réessayer dans une minute.',
+    failed: 'Un problème est survenu lors du chargement de ce contenu. Veuillez réessayer plus tard.',
+  },
+  ownerDetails: 'Détails pour le responsable du site',
+  submitFailed: 'Votre inscription n’a pas pu être envoyée.',
+  inputKept: 'Votre saisie est conservée.',
+  attributeMissing: (name: string) => `L’attribut ${name} est absent.`,
+  attributeNotId: (name: string, value: string) => `${name}="${value}" n’est pas un identifiant valide.`,
+  attributeNotToken: (value: string) => `token="${value}" n’est pas un jeton d’intégration.`,
+  idHint: 'Les identifiants sont des UUID tels que l’API d’administration les renvoie, par exemple 0b7c6f0e-4a36-4b8e-9a57-6f1d2b3c4d5e.',
+  tokenHint: 'Les jetons d’intégration commencent par emb_ et se créent avec l’API d’administration (POST /v1/embed-tokens).',
   errors: {
-    MISSING_EVENT_ID:
-      'Il manque l’attribut event-id à cet embed. Copiez à nouveau le code d’intégration depuis les paramètres de l’événement.',
-    TOKEN_MISSING: 'Il manque le jeton à cet embed. Ajoutez l’attribut token des paramètres d’intégration de l’événement.',
-    INVALID_TOKEN: 'Ce jeton d’intégration n’est pas valide. Vérifiez que l’attribut token a été copié en entier.',
-    TOKEN_REVOKED: 'Ce jeton d’intégration a été révoqué. Créez un nouveau jeton et mettez à jour le code d’intégration.',
-    TOKEN_DISABLED: 'Ce jeton d’intégration a été désactivé. Réactivez-le dans les paramètres de l’événement.',
-    TOKEN_EXPIRED: 'Ce jeton d’intégration a expiré. Créez un nouveau jeton ou prolongez sa date d’expiration.',
-    EVENT_MISMATCH: 'Ce jeton d’intégration appartient à un autre événement. Vérifiez l’attribut event-id.',
-    ORIGIN_NOT_ALLOWED:
-      'Ce site ne fait pas partie des origines autorisées du jeton. Ajoutez l’adresse de ce site au jeton dans les paramètres d’intégration de l’événement.',
-    VALIDATION_ERROR: 'Un identifiant de ce code d’intégration est mal formé. Copiez à nouveau le code d’intégration.',
-    NOT_FOUND: 'L’événement ou l’élément affiché par cet embed est introuvable.',
-    RATE_LIMIT_EXCEEDED: 'Trop de requêtes en ce moment. Veuillez réessayer dans une minute.',
-    NETWORK_ERROR: 'Le serveur de l’événement est injoignable. Vérifiez la connexion et réessayez.',
-    INTERNAL_ERROR: 'Le serveur de l’événement a rencontré un problème. Veuillez réessayer plus tard.',
+    TOKEN_MISSING:
+      'La requête ne contenait aucun jeton d’intégration. Donnez à l’attribut token un jeton d’intégration (emb_…) de l’API d’administration.',
+    INVALID_TOKEN:
+      'Le serveur d’intégration ne connaît pas ce jeton. Vérifiez que l’attribut token a été copié en entier, ou créez un jeton avec l’API d’administration (POST /v1/embed-tokens).',
+    TOKEN_REVOKED:
+      'Ce jeton d’intégration a été révoqué. Créez-en un nouveau avec l’API d’administration (POST /v1/embed-tokens) et mettez-le dans l’attribut token.',
+    TOKEN_DISABLED:
+      'Ce jeton d’intégration a été désactivé. Réactivez-le avec l’API d’administration : PATCH /v1/embed-tokens/{id} avec {"isActive": true}.',
+    TOKEN_EXPIRED:
+      'Ce jeton d’intégration a expiré. Donnez-lui un expiresAt plus tardif avec l’API d’administration (PATCH /v1/embed-tokens/{id}) ou créez-en un nouveau.',
+    EVENT_MISMATCH:
+      'Ce jeton d’intégration appartient à un autre événement. Utilisez le jeton créé pour cet événement, ou corrigez l’attribut event-id.',
+    ORIGIN_NOT_ALLOWED: (origin: string) =>
+      `Ce site (${origin}) ne fait pas partie des origines autorisées du jeton. Ajoutez ${origin} aux allowedOrigins du jeton avec l’API d’administration (PATCH /v1/embed-tokens/{id}).`,
+    VALIDATION_ERROR:
+      'Le serveur d’intégration a refusé un identifiant mal formé de cet élément. Vérifiez les attributs event-id, session-id et speaker-id.',
+    NOT_FOUND:
+      'L’événement ou l’élément affiché est introuvable ou n’est pas public. Vérifiez l’attribut event-id, session-id ou speaker-id avec l’API d’administration.',
+    RATE_LIMIT_EXCEEDED:
+      'Le serveur d’intégration limite les requêtes par visiteur et par minute, et ce visiteur a atteint la limite. Cela passe tout seul.',
+    NETWORK_ERROR:
+      'Le serveur d’intégration n’a pas répondu. Vérifiez qu’il fonctionne et que cette page peut l’atteindre (l’attribut api-base, sinon l’adresse d’où vient loader.js).',
+    INTERNAL_ERROR: 'Le serveur d’intégration a rencontré une erreur interne. Son journal en donne le détail.',
   },
   schedule: 'Programme',
   days: 'Jours',

@@ -4,22 +4,43 @@ import type { Messages } from './en.js'
 export const nl: Messages = {
   loading: 'Laden…',
   retry: 'Opnieuw proberen',
-  errorTitle: 'Deze inhoud kan niet worden getoond',
+  problems: {
+    unavailable: 'Deze inhoud is op dit moment niet beschikbaar.',
+    unreachable: 'Deze inhoud kon niet worden geladen. Controleer uw verbinding en probeer het opnieuw.',
+    busy: 'Er zijn nu te veel verzoeken. Probeer het over een minuut opnieuw.',
+    failed: 'Er ging iets mis bij het laden van deze inhoud. Probeer het later opnieuw.',
+  },
+  ownerDetails: 'Details voor de beheerder van de site',
+  submitFailed: 'Uw aanmelding kon niet worden verzonden.',
+  inputKept: 'Wat u hebt ingevuld, blijft bewaard.',
+  attributeMissing: (name: string) => `Het attribuut ${name} ontbreekt.`,
+  attributeNotId: (name: string, value: string) => `${name}="${value}" is geen geldige id.`,
+  attributeNotToken: (value: string) => `token="${value}" is geen embedtoken.`,
+  idHint: 'Id’s zijn UUID’s zoals de admin-API ze teruggeeft, bijvoorbeeld 0b7c6f0e-4a36-4b8e-9a57-6f1d2b3c4d5e.',
+  tokenHint: 'Embedtokens beginnen met emb_ en worden gemaakt met de admin-API (POST /v1/embed-tokens).',
   errors: {
-    MISSING_EVENT_ID: 'Deze embed mist het attribuut event-id. Kopieer de embedcode opnieuw uit de instellingen van het evenement.',
-    TOKEN_MISSING: 'Deze embed mist het token. Voeg het attribuut token uit de embedinstellingen van het evenement toe.',
-    INVALID_TOKEN: 'Dit embedtoken is niet geldig. Controleer of het attribuut token volledig is gekopieerd.',
-    TOKEN_REVOKED: 'Dit embedtoken is ingetrokken. Maak een nieuw token en werk de embedcode bij.',
-    TOKEN_DISABLED: 'Dit embedtoken is uitgeschakeld. Schakel het weer in via de instellingen van het evenement.',
-    TOKEN_EXPIRED: 'Dit embedtoken is verlopen. Maak een nieuw token of verleng de vervaldatum.',
-    EVENT_MISMATCH: 'Dit embedtoken hoort bij een ander evenement. Controleer het attribuut event-id.',
-    ORIGIN_NOT_ALLOWED:
-      'Deze site staat niet bij de toegestane origins van het token. Voeg het adres van deze site toe aan het token in de embedinstellingen van het evenement.',
-    VALIDATION_ERROR: 'Een id in deze embedcode is ongeldig. Kopieer de embedcode opnieuw.',
-    NOT_FOUND: 'Het evenement of onderdeel dat deze embed toont, is niet gevonden.',
-    RATE_LIMIT_EXCEEDED: 'Er zijn nu te veel verzoeken. Probeer het over een minuut opnieuw.',
-    NETWORK_ERROR: 'De server van het evenement is niet bereikbaar. Controleer de verbinding en probeer het opnieuw.',
-    INTERNAL_ERROR: 'De server van het evenement had een probleem. Probeer het later opnieuw.',
+    TOKEN_MISSING: 'Het verzoek bevatte geen embedtoken. Zet in het attribuut token een embedtoken (emb_…) uit de admin-API.',
+    INVALID_TOKEN:
+      'De embedserver kent dit token niet. Controleer of het attribuut token volledig is gekopieerd, of maak een token met de admin-API (POST /v1/embed-tokens).',
+    TOKEN_REVOKED:
+      'Dit embedtoken is ingetrokken. Maak een nieuw met de admin-API (POST /v1/embed-tokens) en zet het in het attribuut token.',
+    TOKEN_DISABLED:
+      'Dit embedtoken is uitgeschakeld. Schakel het weer in met de admin-API: PATCH /v1/embed-tokens/{id} met {"isActive": true}.',
+    TOKEN_EXPIRED:
+      'Dit embedtoken is verlopen. Geef het met de admin-API een latere expiresAt (PATCH /v1/embed-tokens/{id}) of maak een nieuw.',
+    EVENT_MISMATCH:
+      'Dit embedtoken hoort bij een ander evenement. Gebruik het token dat voor dit evenement is gemaakt, of corrigeer het attribuut event-id.',
+    ORIGIN_NOT_ALLOWED: (origin: string) =>
+      `Deze site (${origin}) staat niet bij de toegestane origins van het token. Voeg ${origin} met de admin-API toe aan de allowedOrigins van het token (PATCH /v1/embed-tokens/{id}).`,
+    VALIDATION_ERROR:
+      'De embedserver weigerde een ongeldige id van dit element. Controleer de attributen event-id, session-id en speaker-id.',
+    NOT_FOUND:
+      'Het evenement of onderdeel dat dit element toont, is niet gevonden of niet openbaar. Controleer het attribuut event-id, session-id of speaker-id met de admin-API.',
+    RATE_LIMIT_EXCEEDED:
+      'De embedserver beperkt de verzoeken per bezoeker en minuut, en deze bezoeker heeft de grens bereikt. Dat gaat vanzelf over.',
+    NETWORK_ERROR:
+      'De embedserver antwoordde niet. Controleer of hij draait en of deze pagina hem kan bereiken (het attribuut api-base, anders het adres waar loader.js vandaan kwam).',
+    INTERNAL_ERROR: 'De embedserver had een interne fout. Zijn log bevat de details.',
   },
   schedule: 'Programma',
   days: 'Dagen',

@@ -6,7 +6,6 @@ import { css } from 'lit'
  */
 export const themeStyles = css`
   :host {
-    --_font: var(--service-font-family, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', sans-serif);
     --_size: var(--service-font-size, 1rem);
     --_radius: var(--service-radius, 0.625rem);
     --_gap: var(--service-spacing, 1rem);
@@ -27,7 +26,8 @@ export const themeStyles = css`
     color-scheme: light;
     display: block;
     box-sizing: border-box;
-    font-family: var(--_font);
+    /* The host page's font, inherited through the host, unless the site sets one for us. */
+    font-family: var(--service-font-family, inherit);
     font-size: var(--_size);
     line-height: 1.5;
     color: var(--_text);
@@ -102,7 +102,8 @@ export const themeStyles = css`
   }
   button,
   input,
-  select {
+  select,
+  textarea {
     font: inherit;
     color: inherit;
   }
@@ -179,14 +180,38 @@ export const stateStyles = css`
     text-align: center;
     color: var(--_muted);
   }
+  /* Calm rather than alarming: the visitor did nothing wrong. Only the icon carries colour. */
   .state--error {
-    border: 1px solid color-mix(in srgb, var(--_danger) 45%, transparent);
-    background: color-mix(in srgb, var(--_danger) 7%, var(--_bg));
+    border: 1px solid var(--_border);
+    background: var(--_surface);
     color: var(--_text);
+  }
+  .state--error .state__icon {
+    color: var(--_danger);
   }
   .state__title {
     font-weight: 650;
-    color: var(--_danger);
+  }
+  .state__message {
+    max-width: 36rem;
+  }
+  .state__fallback::slotted(*) {
+    margin: 0;
+  }
+  .state__details {
+    max-width: 36rem;
+    font-size: 0.8125rem;
+    color: var(--_muted);
+    text-align: start;
+  }
+  .state__details > summary {
+    cursor: pointer;
+    text-align: center;
+    border-radius: 0.25rem;
+  }
+  .state__details > p {
+    margin-top: 0.35rem;
+    overflow-wrap: anywhere;
   }
   .state__icon {
     width: 1.75rem;

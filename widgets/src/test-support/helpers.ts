@@ -16,17 +16,16 @@ export const API = location.origin
 
 /** Every rejection of docs/embed-api.md with the words the site owner must see. */
 export const REJECTIONS: [token: string | undefined, code: string, words: RegExp][] = [
-  [undefined, 'TOKEN_MISSING', /has no token/],
-  ['emb_nonsense', 'INVALID_TOKEN', /token is not valid/],
+  [undefined, 'ATTRIBUTE_MISSING', /The token attribute is missing/],
+  ['emb_nonsense', 'INVALID_TOKEN', /does not know this token/],
   ['emb_revoked', 'TOKEN_REVOKED', /has been revoked/],
   ['emb_disabled', 'TOKEN_DISABLED', /This embed token has been disabled/],
   ['emb_expired', 'TOKEN_EXPIRED', /has expired/],
   ['emb_other_event', 'EVENT_MISMATCH', /different event/],
-  ['emb_origin', 'ORIGIN_NOT_ALLOWED', /This site is not in the token’s allowed origins/],
+  ['emb_origin', 'ORIGIN_NOT_ALLOWED', /This site \(http:\/\/[^)]+\) is not in the token’s allowed origins/],
   ['emb_limited', 'RATE_LIMIT_EXCEEDED', /Too many requests/],
-  ['emb_broken', 'INTERNAL_ERROR', /had a problem/],
+  ['emb_broken', 'INTERNAL_ERROR', /internal error/],
 ]
-
 /** Polls until `fn` returns something truthy. */
 export async function until<T>(fn: () => T | null | undefined | false, what = 'condition', timeout = 4000): Promise<T> {
   const start = performance.now()

@@ -2,20 +2,13 @@ import { Task } from '@lit/task'
 import { html, nothing } from 'lit'
 import { state } from 'lit/decorators.js'
 import { ApiError } from '../../api/api-error.js'
-import type { EventInfo, Registration } from '../../api/types.js'
+import type { EventInfo } from '../../api/types.js'
+import { emit } from '../../base/events.js'
 import { checkIcon } from '../../base/icons.js'
 import { ServiceElement } from '../../base/service-element.js'
 import { renderError, renderSkeleton } from '../../base/templates.js'
 import { stateStyles } from '../../styles/theme.styles.js'
 import { registrationStyles } from './registration.styles.js'
-
-/**
- * Detail of the `service-registered` event: what the server accepted. A repeat of an email that
- * was already registered is answered alike (the server tells no one whether an email is known).
- */
-export interface RegisteredDetail {
-  registration: Registration
-}
 
 type Field = 'name' | 'email' | 'ticket'
 
@@ -29,7 +22,7 @@ const SERVER_FIELDS: Record<string, Field> = { name: 'name', email: 'email', tic
  *
  * @summary Event registration form with validation and a confirmation state.
  *
- * @fires service-registered - A registration was accepted; `detail` is `{ registration }` (`event_id`, `name`, `ticket_id`).
+ * @fires service-registration-submit - A registration was sent and accepted; `detail` is `{ registration }` (`event_id`, `name`, `ticket_id`).
  *
  * @csspart form - The form.
  * @csspart field - A field wrapper.
@@ -38,7 +31,9 @@ const SERVER_FIELDS: Record<string, Field> = { name: 'name', email: 'email', tic
  * @csspart field-error - A field's error message.
  * @csspart submit - The submit button.
  * @csspart confirmation - The confirmation shown after registering.
- * @csspart error - The error state (event could not be loaded) or the form's error message.
+ * @csspart error - The error state (event could not be loaded, or the form's failed submit): a short message for visitors, a retry when it may help, and the site owner's detail.
+ * @csspart error-detail - The collapsed detail for the site owner (cause and fix) inside the error state.
+ * @csspart retry - The error state's retry button.
  * @csspart skeleton - The loading skeleton.
  */
 export class ServiceRegistration extends ServiceElement {
@@ -47,6 +42,7 @@ export class ServiceRegistration extends ServiceElement {
   private readonly data = new Task(this, {
     task: (_args, { signal }) => this.api.event(signal),
     args: () => this.source,
+    onError: this.warnProblem,
   })
 
   @state() private errors: Partial<Record<Field, string>> = {}
@@ -89,9 +85,7 @@ export class ServiceRegistration extends ServiceElement {
         website: values.website,
       })
       this.registeredName = values.name
-      this.dispatchEvent(
-        new CustomEvent<RegisteredDetail>('service-registered', { detail: { registration }, bubbles: true, composed: true }),
-      )
+      emit(this, 'service-registration-submit', { registration })
       await this.updateComplete
       this.renderRoot.querySelector<HTMLElement>('.done')?.focus()
     } catch (err) {
@@ -116,6 +110,7 @@ export class ServiceRegistration extends ServiceElement {
       }
     }
     this.formError = err
+    this.warnProblem(err)
   }
 
   private clearError(field: Field): void {
@@ -135,7 +130,7 @@ export class ServiceRegistration extends ServiceElement {
     return html`<div class="root">
       ${this.data.render({
         pending: () => renderSkeleton(this.t, 1, 2),
-        error: (err) => renderError(err, this.t, () => void this.data.run()),
+        error: (err) => renderError(err, this.t, () => void this.data.run(), { fallback: true }),
         complete: (event) => (this.registeredName === undefined ? this.renderForm(event) : this.renderDone(this.registeredName)),
       })}
     </div>`
@@ -193,16 +188,18 @@ export class ServiceRegistration extends ServiceElement {
       <div class="hp" aria-hidden="true">
         <label>${t.honeypot}<input name="website" type="text" tabindex="-1" autocomplete="off" /></label>
       </div>
-      ${this.formError ? renderError(this.formError, t) : nothing}
+      ${
+        this.formError
+          ? // The same box as every element's; what was typed stays in the fields, and a retry sends it again.
+            renderError(this.formError, t, () => this.renderRoot.querySelector('form')?.requestSubmit(), {
+              title: t.submitFailed,
+              note: t.inputKept,
+            })
+          : nothing
+      }
       <button class="btn btn--primary submit" part="submit" type="submit" ?disabled=${this.submitting} aria-disabled=${this.submitting ? 'true' : 'false'}>
         ${this.submitting ? t.submitting : t.submit}
       </button>
     </form>`
-  }
-}
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    'service-registered': CustomEvent<RegisteredDetail>
   }
 }

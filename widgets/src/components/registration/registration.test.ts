@@ -85,10 +85,10 @@ describe('service-registration', () => {
     expect(input(el, 'email').getAttribute('aria-invalid')).to.equal('true')
   })
 
-  it('confirms, fires service-registered and cannot be sent twice', async () => {
+  it('confirms, fires service-registration-submit and cannot be sent twice', async () => {
     const el = await mount()
     fill(el, { name: 'Ada Lovelace', email: 'ada@example.com', ticket: 'standard' })
-    const fired = oneEvent(el, 'service-registered')
+    const fired = oneEvent(el, 'service-registration-submit')
     submit(el)
     submit(el)
     await el.updateComplete
@@ -101,6 +101,24 @@ describe('service-registration', () => {
       .to.contain('Thank you, Ada Lovelace!')
       .and.contain('Your registration is confirmed.')
     expect(await posts()).to.equal(1)
+  })
+
+  it('offers a retry of a failed submit in the shared error box, keeping what was typed', async () => {
+    const el = await mount()
+    fill(el, { name: 'Grace Hopper', email: 'flaky@example.com', ticket: 'student' })
+    submit(el)
+    const box = await until(() => root(el).querySelector<HTMLElement>('form [part=error]'), 'the failed submit')
+    expect(box.dataset.code).to.equal('INTERNAL_ERROR')
+    expect(box.classList.contains('state--error')).to.be.true
+    expect(text(box.querySelector('.state__title'))).to.equal('Your registration could not be sent.')
+    expect(text(box.querySelector('.state__message'))).to.contain('What you entered is kept.')
+    expect(input(el, 'name').value).to.equal('Grace Hopper')
+    expect(input(el, 'email').value).to.equal('flaky@example.com')
+    const fired = oneEvent(el, 'service-registration-submit')
+    box.querySelector<HTMLButtonElement>('[part~=retry]')!.click()
+    expect((await fired).detail.registration).to.deep.equal({ event_id: EVENT_ID, name: 'Grace Hopper', ticket_id: 'student' })
+    await until(() => root(el).querySelector('[part=confirmation]'), 'the confirmation')
+    expect(await posts()).to.equal(2)
   })
 
   for (const [token, code, words] of REJECTIONS.slice(1, 7)) {

@@ -43,6 +43,10 @@ const MORE_CARDS = 24
  *
  * @summary Full event schedule with day tabs, filters, favourites and calendar export.
  *
+ * @fires service-session-open - A session opened in the dialog (clicked, or from a link); `detail` is `{ sessionId }`.
+ * @fires service-speaker-open - A speaker's profile opened in the dialog; `detail` is `{ speakerId }`.
+ * @fires service-favourite-change - The visitor starred or unstarred a session; `detail` is `{ sessionId, favourite, favourites }` (the whole agenda after the change).
+ *
  * @csspart tabs - The day tab list.
  * @csspart tab - One day tab.
  * @csspart tab-count - A day tab's number of matches, while a search or filter is on.
@@ -55,7 +59,9 @@ const MORE_CARDS = 24
  * @csspart dialog - The session and speaker dialog.
  * @csspart filter-sheet - The filters' sheet on narrow screens.
  * @csspart button - Every button.
- * @csspart error - The error state.
+ * @csspart error - The error state: a short message for visitors, a retry when it may help, and the site owner's detail.
+ * @csspart error-detail - The collapsed detail for the site owner (cause and fix) inside the error state.
+ * @csspart retry - The error state's retry button.
  * @csspart empty - The empty state.
  * @csspart skeleton - The loading skeleton.
  */
@@ -82,6 +88,7 @@ export class ServiceSchedule extends ServiceElement {
       return { event, sessions }
     },
     args: () => this.source,
+    onError: this.warnProblem,
   })
 
   /** Whether the token serves the calendar feed: asked once the schedule is shown. */
@@ -318,7 +325,7 @@ export class ServiceSchedule extends ServiceElement {
     return html`<div class="root">
       ${this.data.render({
         pending: () => renderSkeleton(this.t, 1, 4),
-        error: (err) => renderError(err, this.t, () => void this.data.run()),
+        error: (err) => renderError(err, this.t, () => void this.data.run(), { fallback: true }),
         complete: ({ event, sessions }) => this.renderSchedule(event, sessions),
       })}
     </div>`

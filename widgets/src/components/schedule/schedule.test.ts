@@ -248,14 +248,18 @@ describe('service-schedule', () => {
     })
   }
 
-  it('explains a missing event-id and an unknown event', async () => {
+  it('names a missing or malformed event-id without asking the server, and explains an unknown event', async () => {
+    const before = (await requestCounts())['GET /v1/events/nope'] ?? 0
     const missing = await fixture<ServiceSchedule>(html`<service-schedule token="emb_valid" api-base=${API}></service-schedule>`)
     await loaded(missing)
-    expect(text($(missing, '[part=error]'))).to.contain('no event-id attribute')
+    expect($(missing, '[part=error]')!.dataset.code).to.equal('ATTRIBUTE_MISSING')
+    expect(text($(missing, '[part=error]'))).to.contain('The event-id attribute is missing.')
+    const malformed = await mount({ event: 'nope' })
+    expect($(malformed, '[part=error]')!.dataset.code).to.equal('ATTRIBUTE_INVALID')
+    expect(text($(malformed, '[part=error]'))).to.contain('event-id="nope" is not a valid id.')
+    expect((await requestCounts())['GET /v1/events/nope'] ?? 0).to.equal(before)
     const unknown = await mount({ event: '11111111-1111-4111-8111-111111111111' })
     expect($(unknown, '[part=error]')!.dataset.code).to.equal('NOT_FOUND')
-    const malformed = await mount({ event: 'nope' })
-    expect($(malformed, '[part=error]')!.dataset.code).to.equal('VALIDATION_ERROR')
   })
 
   it('speaks German when the page or the attribute says so', async () => {

@@ -1,11 +1,11 @@
 import { Task } from '@lit/task'
 import { html } from 'lit'
 import { property } from 'lit/decorators.js'
-import { ApiError } from '../../api/api-error.js'
 import { DetailDialog } from '../../base/detail-dialog.js'
 import { downloadSessions } from '../../base/session-calendar.js'
 import { renderSessionBody } from '../../base/session-templates.js'
 import { ServiceElement } from '../../base/service-element.js'
+import { requireId } from '../../base/problem.js'
 import { renderError, renderSkeleton } from '../../base/templates.js'
 import { FavouritesController } from '../../controllers/favourites-controller.js'
 import { avatarStyles, dialogStyles, stateStyles } from '../../styles/theme.styles.js'
@@ -21,6 +21,10 @@ import { sessionDetailStyles } from './session-detail.styles.js'
  *
  * @summary One session with its speakers and add-to-calendar.
  *
+ * @fires service-session-open - A session opened in the dialog (clicked, or from a link); `detail` is `{ sessionId }`.
+ * @fires service-speaker-open - A speaker's profile opened in the dialog; `detail` is `{ speakerId }`.
+ * @fires service-favourite-change - The visitor starred or unstarred a session; `detail` is `{ sessionId, favourite, favourites }` (the whole agenda after the change).
+ *
  * @csspart card - The session card.
  * @csspart title - The session title.
  * @csspart description - The description.
@@ -31,7 +35,9 @@ import { sessionDetailStyles } from './session-detail.styles.js'
  * @csspart avatar - A speaker's photo or initials.
  * @csspart track - The track label.
  * @csspart button - Every button.
- * @csspart error - The error state.
+ * @csspart error - The error state: a short message for visitors, a retry when it may help, and the site owner's detail.
+ * @csspart error-detail - The collapsed detail for the site owner (cause and fix) inside the error state.
+ * @csspart retry - The error state's retry button.
  * @csspart skeleton - The loading skeleton.
  */
 export class ServiceSessionDetail extends ServiceElement {
@@ -50,11 +56,12 @@ export class ServiceSessionDetail extends ServiceElement {
   private readonly data = new Task(this, {
     task: async ([, , , id], { signal }) => {
       const api = this.api
-      if (!id) throw new ApiError(0, 'NOT_FOUND', 'session-id attribute is missing')
-      const [event, session] = await Promise.all([api.event(signal), api.session(id, signal)])
+      const sessionId = requireId('session-id', id)
+      const [event, session] = await Promise.all([api.event(signal), api.session(sessionId, signal)])
       return { event, session }
     },
     args: () => [...this.source, this.sessionId] as const,
+    onError: this.warnProblem,
   })
 
   private readonly details = new DetailDialog(this, { api: () => this.api, eventId: () => this.eventId })
@@ -65,7 +72,7 @@ export class ServiceSessionDetail extends ServiceElement {
   protected override render() {
     return this.data.render({
       pending: () => renderSkeleton(this.t, 2, 1),
-      error: (err) => renderError(err, this.t, () => void this.data.run()),
+      error: (err) => renderError(err, this.t, () => void this.data.run(), { fallback: true }),
       complete: ({ event, session }) => html`<article class="card" part="card" aria-labelledby="title">
         <p class="eyebrow">${event.name}</p>
         <h2 class="title" id="title" part="title">${session.title}</h2>

@@ -74,7 +74,8 @@ describe('service-session-detail', () => {
     const el = await mount('11111111-1111-4111-8111-111111111111')
     expect(root(el).querySelector<HTMLElement>('[part=error]')!.dataset.code).to.equal('NOT_FOUND')
     const missing = await mount(undefined)
-    expect(root(missing).querySelector<HTMLElement>('[part=error]')!.dataset.code).to.equal('NOT_FOUND')
+    expect(root(missing).querySelector<HTMLElement>('[part=error]')!.dataset.code).to.equal('ATTRIBUTE_MISSING')
+    expect(text(root(missing).querySelector('[part=error]'))).to.contain('The session-id attribute is missing.')
   })
 
   for (const [token, code, words] of REJECTIONS.slice(0, 7)) {

@@ -21,12 +21,18 @@ import { sessionListStyles } from './session-list.styles.js'
  *
  * @summary Compact list of sessions, upcoming first.
  *
+ * @fires service-session-open - A session opened in the dialog (clicked, or from a link); `detail` is `{ sessionId }`.
+ * @fires service-speaker-open - A speaker's profile opened in the dialog; `detail` is `{ speakerId }`.
+ * @fires service-favourite-change - The visitor starred or unstarred a session; `detail` is `{ sessionId, favourite, favourites }` (the whole agenda after the change).
+ *
  * @csspart list - The list.
  * @csspart item - One session.
  * @csspart track - A track label.
  * @csspart zone - The note saying in which time zone the times are.
  * @csspart dialog - The session (and speaker) dialog.
- * @csspart error - The error state.
+ * @csspart error - The error state: a short message for visitors, a retry when it may help, and the site owner's detail.
+ * @csspart error-detail - The collapsed detail for the site owner (cause and fix) inside the error state.
+ * @csspart retry - The error state's retry button.
  * @csspart empty - The empty state.
  * @csspart skeleton - The loading skeleton.
  */
@@ -52,6 +58,7 @@ export class ServiceSessionList extends ServiceElement {
       return { event, sessions }
     },
     args: () => this.source,
+    onError: this.warnProblem,
   })
 
   private readonly details = new DetailDialog(this, {
@@ -117,7 +124,7 @@ export class ServiceSessionList extends ServiceElement {
     return html`<div class="root">
       ${this.data.render({
         pending: () => renderSkeleton(this.t, 0, 3),
-        error: (err) => renderError(err, this.t, () => void this.data.run()),
+        error: (err) => renderError(err, this.t, () => void this.data.run(), { fallback: true }),
         complete: ({ event, sessions }) => {
           const shown = this.pick(this.mine(sessions, event))
           if (!shown.length) return renderEmpty(this.emptyMessage(this.t, sessions.length > 0))

@@ -1,9 +1,9 @@
 import { Task } from '@lit/task'
 import { html } from 'lit'
 import { property } from 'lit/decorators.js'
-import { ApiError } from '../../api/api-error.js'
 import { ServiceElement } from '../../base/service-element.js'
 import { renderSpeakerProfile } from '../../base/speaker-templates.js'
+import { requireId } from '../../base/problem.js'
 import { renderError, renderSkeleton } from '../../base/templates.js'
 import { sessionStyles } from '../../styles/session.styles.js'
 import { speakerStyles } from '../../styles/speaker.styles.js'
@@ -23,7 +23,9 @@ import { speakerCardStyles } from './speaker-card.styles.js'
  * @csspart link - One of the speaker's web links.
  * @csspart session - One of the speaker's sessions.
  * @csspart track - A track label.
- * @csspart error - The error state.
+ * @csspart error - The error state: a short message for visitors, a retry when it may help, and the site owner's detail.
+ * @csspart error-detail - The collapsed detail for the site owner (cause and fix) inside the error state.
+ * @csspart retry - The error state's retry button.
  * @csspart skeleton - The loading skeleton.
  */
 export class ServiceSpeakerCard extends ServiceElement {
@@ -31,12 +33,13 @@ export class ServiceSpeakerCard extends ServiceElement {
 
   private readonly data = new Task(this, {
     task: async ([, , , id], { signal }) => {
-      if (!id) throw new ApiError(0, 'NOT_FOUND', 'speaker-id attribute is missing')
       const api = this.api
-      const [event, speaker] = await Promise.all([api.event(signal), api.speaker(id, signal)])
+      const speakerId = requireId('speaker-id', id)
+      const [event, speaker] = await Promise.all([api.event(signal), api.speaker(speakerId, signal)])
       return { event, speaker }
     },
     args: () => [...this.source, this.speakerId] as const,
+    onError: this.warnProblem,
   })
 
   /** UUID of the speaker to show. */
@@ -45,7 +48,7 @@ export class ServiceSpeakerCard extends ServiceElement {
   protected override render() {
     return this.data.render({
       pending: () => renderSkeleton(this.t, 2, 1),
-      error: (err) => renderError(err, this.t, () => void this.data.run()),
+      error: (err) => renderError(err, this.t, () => void this.data.run(), { fallback: true }),
       complete: ({ event, speaker }) => html`<article class="card" part="card" aria-labelledby="name">
         ${renderSpeakerProfile(speaker, { t: this.t, lang: this.intlLocale, timeZone: event.timezone, headingId: 'name' })}
       </article>`,

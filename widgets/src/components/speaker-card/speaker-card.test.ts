@@ -76,7 +76,7 @@ describe('service-speaker-card', () => {
 
   it('explains a speaker who is not public', async () => {
     const el = await mount('11111111-1111-4111-8111-111111111111')
-    expect(text(root(el).querySelector('[part=error]'))).to.contain('could not be found')
+    expect(text(root(el).querySelector('[part=error]'))).to.contain('could not be found, or is not public')
   })
 
   it('explains errors in German', async () => {

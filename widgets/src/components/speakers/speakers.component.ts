@@ -24,6 +24,10 @@ const TILE_GAP = 16
  *
  * @summary Speaker gallery: grid, list or carousel, with a profile dialog.
  *
+ * @fires service-speaker-open - A speaker's profile opened in the dialog; `detail` is `{ speakerId }`.
+ * @fires service-session-open - A session opened in the dialog (clicked, or from a link); `detail` is `{ sessionId }`.
+ * @fires service-favourite-change - The visitor starred or unstarred a session; `detail` is `{ sessionId, favourite, favourites }` (the whole agenda after the change).
+ *
  * @csspart gallery - The grid, list or carousel's pages.
  * @csspart speaker - One speaker tile (a button).
  * @csspart avatar - A photo or the initials.
@@ -32,7 +36,9 @@ const TILE_GAP = 16
  * @csspart link - A speaker's web link in the dialog.
  * @csspart dialog - The profile dialog.
  * @csspart button - Every button.
- * @csspart error - The error state.
+ * @csspart error - The error state: a short message for visitors, a retry when it may help, and the site owner's detail.
+ * @csspart error-detail - The collapsed detail for the site owner (cause and fix) inside the error state.
+ * @csspart retry - The error state's retry button.
  * @csspart empty - The empty state.
  * @csspart skeleton - The loading skeleton.
  */
@@ -46,6 +52,7 @@ export class ServiceSpeakers extends ServiceElement {
       return { event, speakers }
     },
     args: () => this.source,
+    onError: this.warnProblem,
   })
 
   private readonly details = new DetailDialog(this, {
@@ -135,7 +142,7 @@ export class ServiceSpeakers extends ServiceElement {
     return html`<div class="root">
       ${this.data.render({
         pending: () => renderSkeleton(this.t, 0, 3),
-        error: (err) => renderError(err, this.t, () => void this.data.run()),
+        error: (err) => renderError(err, this.t, () => void this.data.run(), { fallback: true }),
         complete: ({ event, speakers }) =>
           speakers.length
             ? html`${this.layout === 'carousel' ? this.renderCarousel(speakers) : this.renderGallery(speakers)}
