@@ -16,7 +16,7 @@ try {
   showEvent(data)
   const builder = mountBuilder(document.querySelector('#builder'), data)
   mountGallery(document.querySelector('#gallery-grid'), data, { onCustomise: (tag) => builder.select(tag) })
-  document.addEventListener('service-registered', (e) =>
+  document.addEventListener('service-registration-submit', (e) =>
     toast(`Registered ${e.detail?.registration?.name ?? 'a visitor'} for the demo event.`),
   )
   document.body.dataset.ready = 'true'

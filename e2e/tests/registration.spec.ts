@@ -21,7 +21,7 @@ test.beforeAll(async ({ system, account }) => {
 <script>
   // What a site owner would do with the event: here, keep it for the test to read.
   window.registered = []
-  document.addEventListener('service-registered', (e) => window.registered.push(e.detail))
+  document.addEventListener('service-registration-submit', (e) => window.registered.push(e.detail))
 </script>`,
     ),
   )

@@ -39,7 +39,7 @@ export class ServiceElement extends LitElement {
   /** UUID of the event to show. */
   @property({ attribute: 'event-id' }) eventId?: string
 
-  /** Embed token (`emb_…`) from the event's embed settings. */
+  /** Embed token (`emb_…`) created with the admin API (`POST /v1/embed-tokens`). */
   @property() token?: string
 
   /** Origin of the embed server (default: the origin `loader.js` was served from). */

@@ -1,0 +1,22 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { ensureWidgetsBuilt } from '../build-if-stale.mjs'
+import { readmes } from './readme-tables.js'
+
+describe('README tables', () => {
+  let files: Awaited<ReturnType<typeof readmes>>
+  beforeAll(async () => {
+    await ensureWidgetsBuilt()
+    files = await readmes()
+  }, 120_000)
+
+  it('list every attribute and event of the manifest, as npm run readme -w widgets writes them', () => {
+    for (const { path, current, wanted } of files) expect(current, path).toBe(wanted)
+  })
+
+  it('include the schedule’s view and group-by', () => {
+    for (const { path, wanted } of files) {
+      expect(wanted, path).toMatch(/\| `service-schedule` +\| `view` +\|/)
+      expect(wanted, path).toMatch(/\| `service-schedule` +\| `group-by` +\|/)
+    }
+  })
+})
