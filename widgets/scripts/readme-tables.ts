@@ -37,7 +37,9 @@ const ORDER = [
 
 /** The elements of a manifest, sorted as above (unknown ones last, by name). */
 export function manifestElements(manifest: Manifest): Element[] {
-  const elements = manifest.modules.flatMap((m) => (m.declarations ?? []).filter((d): d is Element => Boolean(d.customElement && d.tagName)))
+  const elements = manifest.modules.flatMap((m) =>
+    (m.declarations ?? []).filter((d): d is Element => Boolean(d.customElement && d.tagName)),
+  )
   const rank = (tag: string) => (ORDER.includes(tag) ? ORDER.indexOf(tag) : ORDER.length)
   return elements.sort((a, b) => rank(a.tagName) - rank(b.tagName) || a.tagName.localeCompare(b.tagName))
 }
