@@ -1,6 +1,22 @@
 // The snippet builder: pick an element, set the attributes its manifest entry declares, see it
-// live, copy the exact HTML.
+// live, copy the exact HTML. The sessions, speakers, tracks and rooms it offers come from the
+// event and token entered under "Your event and token", read through the embed API from this page
+// exactly as a widget here would read them; when the token does not allow this page's origin,
+// the id fields become free text and the reason is shown.
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Attributes whose values name something of the event: they are chosen again when the event changes. */
+const EVENT_VALUES = ['session-id', 'speaker-id', 'track', 'room', 'tag']
+
+/** Words of the fallback link, by what the element shows. */
+const FALLBACK_TEXT = {
+  'service-speakers': 'See all speakers',
+  'service-speaker-card': 'See all speakers',
+  'service-registration': 'Register on our website',
+}
+
+import { loadEventChoices } from './demo-data.js'
 import { h, renderHighlightedHtml } from './dom.js'
 import { CONNECTION_ATTRIBUTES } from './manifest.js'
 import { elementHtml, snippetHtml } from './snippet.js'
@@ -23,6 +39,13 @@ export function mountBuilder(root, data) {
   const code = $('#builder-code')
   const copyButton = $('#builder-copy')
   const copyStatus = $('#builder-copy-status')
+  const sourceStatus = $('#builder-source')
+  const fallbackInput = /** @type {HTMLInputElement} */ ($('#builder-fallback'))
+
+  /** What the id pickers offer: the demo event's items until the owner enters their own. @type {import('./demo-data.js').EventChoices} */
+  let choices = { status: 'ok', event: data.event, sessions: data.sessions, speakers: data.speakers }
+  /** Which read of the owner's event is the latest (an older answer arriving late is dropped). */
+  let reading = 0
 
   /** Current attribute values by name; absent = not written. @type {Map<string, string | null>} */
   let values = new Map()
@@ -55,43 +78,97 @@ export function mountBuilder(root, data) {
     return theme === 'auto' ? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light') : theme
   }
 
+  /** The fallback link inside the element, when the owner gave one. */
+  const fallback = () => {
+    const href = fallbackInput.value.trim()
+    return href ? { href, text: FALLBACK_TEXT[current.tagName] ?? 'See the full schedule' } : undefined
+  }
+
   const update = () => {
     const lines = attributeLines()
-    snippet = snippetHtml(data.config.loaderUrl, current.tagName, lines)
+    snippet = snippetHtml(data.config.loaderUrl, current.tagName, lines, fallback())
     renderHighlightedHtml(code, snippet)
     stage.dataset.theme = stageTheme()
     // The preview is parsed from the very markup the snippet shows (values are escaped).
-    stage.innerHTML = elementHtml(current.tagName, lines)
+    stage.innerHTML = elementHtml(current.tagName, lines, fallback())
     copyStatus.textContent = ''
   }
 
-  const renderControls = () => {
-    values = new Map()
+  /** Draws the attribute controls; `keep` keeps the values set so far, except those naming the old event's items. */
+  const renderControls = (keep = false) => {
+    values = keep ? new Map([...values].filter(([name]) => !EVENT_VALUES.includes(name))) : new Map()
     summary.textContent = current.summary
     const editable = current.attributes.filter((a) => !CONNECTION_ATTRIBUTES.includes(a.name))
-    controls.replaceChildren(...editable.map((attribute) => attributeControl(attribute, data, values, update)))
+    controls.replaceChildren(...editable.map((attribute) => attributeControl(attribute, choices, values, update)))
     if (editable.length === 0) controls.append(h('p', { className: 'muted' }, 'This element takes no other attributes.'))
     // Where the data comes from sits with the event and token; only the manifest says it exists.
     const apiBase = current.attributes.find((a) => a.name === 'api-base')
-    connectionExtras.replaceChildren(...(apiBase ? [attributeControl(apiBase, data, values, update)] : []))
+    connectionExtras.replaceChildren(...(apiBase ? [attributeControl(apiBase, choices, values, update)] : []))
     renderStyling(styling, current)
     update()
+  }
+
+  /** Says where the lists come from, or why there are none. */
+  const showSource = (text, state) => {
+    sourceStatus.textContent = text
+    sourceStatus.dataset.state = state
+  }
+
+  /** Reads the entered event with the entered token, then offers its items (or free text, and why not). */
+  const readEvent = async () => {
+    const eventId = eventIdInput.value.trim()
+    const token = tokenInput.value.trim()
+    const read = ++reading
+    const origin = location.origin
+    if (eventId === data.config.eventId && token === data.config.token) {
+      choices = { status: 'ok', event: data.event, sessions: data.sessions, speakers: data.speakers }
+      showSource(`Choices from the demo event${data.event ? ` “${data.event.name}”` : ''}.`, 'demo')
+    } else if (!UUID.test(eventId) || !/^emb_\w+$/.test(token)) {
+      choices = { status: 'refused', code: 'ATTRIBUTE_INVALID', message: '' }
+      showSource(
+        !UUID.test(eventId)
+          ? 'The event ID is not a UUID: use the id the admin API returned for your event. Ids below are free text until then.'
+          : 'The token is not an embed token (emb_…): create one with POST /v1/embed-tokens. Ids below are free text until then.',
+        'refused',
+      )
+    } else {
+      showSource('Reading your event through the embed API…', 'loading')
+      const answer = await loadEventChoices(data.config.embedUrl, eventId, token)
+      if (read !== reading) return
+      choices = answer
+      if (answer.status === 'ok') {
+        showSource(
+          `Choices from your event “${answer.event.name}”: ${count(answer.sessions.length, 'session')}, ${count(answer.speakers.length, 'speaker')}.`,
+          'owner',
+        )
+      } else {
+        showSource(
+          answer.code === 'ORIGIN_NOT_ALLOWED'
+            ? `Your token does not allow this page (${origin}), so the builder cannot list your event’s sessions, speakers, tracks and rooms: type their ids below. The snippet still works on the sites your token allows (and the preview here shows what any other site shows). To pick from lists here, add ${origin} to the token’s allowedOrigins for a while.`
+            : `The embed server refused to read this event with this token (${answer.code}: ${answer.message}). Type the ids below, and check the event ID and token.`,
+          'refused',
+        )
+      }
+    }
+    renderControls(true)
   }
 
   elementSelect.addEventListener('change', () => {
     current = data.elements.find((el) => el.tagName === elementSelect.value) ?? data.elements[0]
     renderControls()
   })
-  for (const input of [eventIdInput, tokenInput]) input.addEventListener('change', update)
+  for (const input of [eventIdInput, tokenInput]) input.addEventListener('change', () => void readEvent())
+  fallbackInput.addEventListener('change', update)
   $('#builder-reset-connection').addEventListener('click', () => {
     eventIdInput.value = data.config.eventId
     tokenInput.value = data.config.token
-    update()
+    void readEvent()
   })
   copyButton.addEventListener('click', async () => {
     copyStatus.textContent = (await copyText(snippet)) ? 'Copied to the clipboard.' : 'Select the code and copy it by hand.'
   })
 
+  showSource(`Choices from the demo event${data.event ? ` “${data.event.name}”` : ''}.`, 'demo')
   renderControls()
   return {
     select(tagName) {
@@ -102,18 +179,24 @@ export function mountBuilder(root, data) {
   }
 }
 
+/** "3 sessions", "1 speaker". */
+function count(n, noun) {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`
+}
+
 /**
- * One labelled control for one manifest attribute.
+ * One labelled control for one manifest attribute, showing its value in `values` if it has one.
  *
  * @param {import('./manifest.js').AttributeSpec} attribute
- * @param {import('./demo-data.js').DemoData} data
+ * @param {import('./demo-data.js').EventChoices} source the event's items to choose from
  * @param {Map<string, string | null>} values
  * @param {() => void} onChange
  */
-function attributeControl(attribute, data, values, onChange) {
+function attributeControl(attribute, source, values, onChange) {
   const id = `attr-${attribute.name}`
   const hintId = `${id}-hint`
-  const choices = idChoices(attribute.name, data)
+  const choices = idChoices(attribute.name, source)
+  const initial = values.get(attribute.name)
   const set = (value) => {
     if (value === undefined) values.delete(attribute.name)
     else values.set(attribute.name, value)
@@ -121,7 +204,13 @@ function attributeControl(attribute, data, values, onChange) {
   }
   let control
   if (attribute.kind === 'boolean') {
-    control = h('input', { id, type: 'checkbox', 'aria-describedby': hintId, onchange: (e) => set(e.target.checked ? null : undefined) })
+    control = h('input', {
+      id,
+      type: 'checkbox',
+      checked: values.has(attribute.name),
+      'aria-describedby': hintId,
+      onchange: (e) => set(e.target.checked ? null : undefined),
+    })
   } else if (attribute.kind === 'enum' || choices) {
     const options = choices?.options ?? attribute.options.map((value) => ({ value, label: value }))
     const placeholder = attribute.defaultValue ? `default (${attribute.defaultValue})` : (choices?.placeholder ?? 'not set')
@@ -131,8 +220,9 @@ function attributeControl(attribute, data, values, onChange) {
       ...(choices?.required ? [] : [h('option', { value: '' }, placeholder)]),
       ...options.map((o) => h('option', { value: o.value }, o.label)),
     )
+    if (initial && options.some((o) => o.value === initial)) /** @type {HTMLSelectElement} */ (control).value = initial
     // An element that shows one session or speaker needs one: start with the first.
-    if (choices?.required && options[0]) values.set(attribute.name, options[0].value)
+    else if (choices?.required && options[0]) values.set(attribute.name, options[0].value)
   } else {
     let timer
     const input = (e) => {
@@ -145,8 +235,14 @@ function attributeControl(attribute, data, values, onChange) {
       placeholder: attribute.defaultValue ?? '',
       autocomplete: 'off',
       spellcheck: 'false',
+      value: initial ?? '',
       'aria-describedby': hintId,
       oninput: input,
+      // Leaving the field applies it at once (a copy right after typing gets what was typed).
+      onchange: (e) => {
+        clearTimeout(timer)
+        set(e.target.value.trim() === '' ? undefined : e.target.value.trim())
+      },
     })
   }
   return h(
@@ -159,19 +255,31 @@ function attributeControl(attribute, data, values, onChange) {
 }
 
 /**
- * Values of the demo event to choose from for attributes that name one of its sessions, speakers
- * or tracks; `required` when the element shows nothing without one.
+ * Values of the event read (the demo's, or the owner's) to choose from for attributes that name
+ * one of its sessions, speakers, tracks, rooms or tags; `required` when the element shows nothing
+ * without one. Undefined (a text field) when the event could not be read.
+ *
+ * @param {string} name
+ * @param {import('./demo-data.js').EventChoices} source
  */
-function idChoices(name, data) {
-  if (name.endsWith('session-id') && data.sessions.length) {
-    return { required: true, options: data.sessions.map((s) => ({ value: s.id, label: s.title })) }
+function idChoices(name, source) {
+  if (source.status !== 'ok') return undefined
+  const { sessions, speakers } = source
+  if (name.endsWith('session-id') && sessions.length) {
+    return { required: true, options: sessions.map((s) => ({ value: s.id, label: s.title })) }
   }
-  if (name.endsWith('speaker-id') && data.speakers.length) {
-    return { required: true, options: data.speakers.map((s) => ({ value: s.id, label: s.company ? `${s.name} (${s.company})` : s.name })) }
+  if (name.endsWith('speaker-id') && speakers.length) {
+    return { required: true, options: speakers.map((s) => ({ value: s.id, label: s.company ? `${s.name} (${s.company})` : s.name })) }
   }
-  const tracks = [...new Set(data.sessions.map((s) => s.track).filter(Boolean))].sort()
-  if (name === 'track' && tracks.length) {
-    return { required: false, placeholder: 'all tracks', options: tracks.map((t) => ({ value: t, label: t })) }
+  const distinct = (pick) => [...new Set(sessions.flatMap(pick).filter(Boolean))].sort()
+  const lists = {
+    track: ['all tracks', distinct((s) => [s.track])],
+    room: ['all rooms', distinct((s) => [s.room])],
+    tag: ['all tags', distinct((s) => s.tags ?? [])],
+  }
+  const list = lists[name]
+  if (list?.[1].length) {
+    return { required: false, placeholder: list[0], options: list[1].map((t) => ({ value: t, label: t })) }
   }
   return undefined
 }

@@ -34,12 +34,54 @@ export async function loadDemoData() {
   if (elements.length === 0) throw new Error(`The widgets manifest at ${manifestUrl} lists no elements.`)
   // The id pickers of the builder need these; the widgets work without them, so a failure here
   // only leaves the pickers as plain text fields.
-  const read = (path) =>
-    fetchJson(`${embedUrl}/v1/events/${encodeURIComponent(config.eventId)}${path}?token=${encodeURIComponent(config.token)}`, 'demo data')
-      .then((body) => body.data)
-      .catch(() => null)
-  const [event, sessions, speakers] = await Promise.all([read(''), read('/sessions'), read('/speakers')])
-  return { config: { ...config, embedUrl }, elements, event, sessions: sessions ?? [], speakers: speakers ?? [] }
+  const demo = await loadEventChoices(embedUrl, config.eventId, config.token)
+  const event = demo.status === 'ok' ? demo.event : null
+  const sessions = demo.status === 'ok' ? demo.sessions : []
+  const speakers = demo.status === 'ok' ? demo.speakers : []
+  return { config: { ...config, embedUrl }, elements, event, sessions, speakers }
+}
+
+/**
+ * @typedef {{ status: 'ok', event: any, sessions: any[], speakers: any[] }
+ *   | { status: 'refused', code: string, message: string }} EventChoices
+ */
+
+/**
+ * An event's sessions and speakers read through the embed API with `token`, from this page's
+ * origin, exactly as a widget on this page would read them. A token restricted to other origins
+ * is refused here: the answer then says why (the embed server lets any page read a refusal's
+ * code, and `GET …/access` answers when nothing else does).
+ *
+ * @param {string} embedUrl
+ * @param {string} eventId
+ * @param {string} token
+ * @returns {Promise<EventChoices>}
+ */
+export async function loadEventChoices(embedUrl, eventId, token) {
+  const url = (path) => `${embedUrl}/v1/events/${encodeURIComponent(eventId)}${path}?token=${encodeURIComponent(token)}`
+  const read = async (path) => {
+    const response = await fetch(url(path), { cache: 'no-store', credentials: 'omit' })
+    const body = await response.json().catch(() => null)
+    if (!response.ok || !body?.success) {
+      throw { code: body?.error?.code ?? `HTTP_${response.status}`, message: body?.error?.message ?? response.statusText }
+    }
+    return body.data
+  }
+  try {
+    const [event, sessions, speakers] = await Promise.all([read(''), read('/sessions'), read('/speakers')])
+    return { status: 'ok', event, sessions, speakers }
+  } catch (error) {
+    if (error && typeof error === 'object' && 'code' in error)
+      return { status: 'refused', code: String(error.code), message: String(error.message) }
+    // No readable answer at all: ask the embed server why, as the widgets do.
+    try {
+      const verdict = (await (await fetch(url('/access'), { cache: 'no-store', credentials: 'omit' })).json()).data
+      if (verdict && verdict.allowed === false) return { status: 'refused', code: verdict.code, message: verdict.message }
+    } catch {
+      // Neither answered: the server is down or unreachable from here.
+    }
+    return { status: 'refused', code: 'NETWORK_ERROR', message: `The embed server at ${embedUrl} did not answer.` }
+  }
 }
 
 async function fetchJson(url, what) {

@@ -2,7 +2,7 @@ import { expect, test } from '../src/fixtures.ts'
 import { startStaticSite, type StaticSite } from '../src/harness/static-site.ts'
 import { createConference } from '../src/journeys/conference.ts'
 import { demoConfig, demoEventData, manifestTags, openPastedPage, type DemoConfig } from '../src/journeys/demo.ts'
-import { ERROR_TEXT, expectNoErrorState, WIDGET_TAGS, widgetsSettled } from '../src/journeys/widget-states.ts'
+import { ERROR_TEXT, expectNoErrorState, VISITOR_TEXT, WIDGET_TAGS, widgetsSettled } from '../src/journeys/widget-states.ts'
 
 // Journey: someone evaluating the product opens the demo page, sees every widget working, builds a
 // snippet and pastes it into a page of their own.
@@ -70,7 +70,10 @@ test('the snippet builder copies HTML that works when pasted into a fresh page',
   // …and on any other site it is refused.
   site.setPage('/copied-demo-snippet', copied)
   await fresh.goto(site.url('/copied-demo-snippet'))
-  await expect(fresh.locator('service-speakers').getByText(ERROR_TEXT.ORIGIN_NOT_ALLOWED)).toBeVisible()
+  const box = fresh.locator('service-speakers').locator('[part=error]')
+  await expect(box.getByText(VISITOR_TEXT)).toBeVisible()
+  await box.getByText('Details for the site owner').click()
+  await expect(box.getByText(ERROR_TEXT.ORIGIN_NOT_ALLOWED)).toBeVisible()
 })
 
 test("with the owner's own event and token, the builder's HTML works on the owner's site", async ({ page, system, account }) => {

@@ -1,7 +1,14 @@
 import { expect, test } from '../src/fixtures.ts'
 import { embedPage, startStaticSite, type StaticSite } from '../src/harness/static-site.ts'
 import { createConference, everyWidgetHtml, type Conference } from '../src/journeys/conference.ts'
-import { ERROR_TEXT, expectEveryWidgetToSay, expectNoErrorState, widgetsSettled } from '../src/journeys/widget-states.ts'
+import {
+  ERROR_TEXT,
+  expectEveryWidgetToSay,
+  expectNoErrorState,
+  WIDGET_TAGS,
+  watchConsole,
+  widgetsSettled,
+} from '../src/journeys/widget-states.ts'
 
 // Journey: the organiser pastes the README snippet into their site (an allowed origin); the same
 // snippet on someone else's site is refused; disabling, enabling and revoking the token act on
@@ -67,9 +74,20 @@ test('a page on the allowed origin shows every widget with the event data', asyn
 })
 
 test('the same snippet on an origin the token does not allow shows the "not allowed" state', async ({ page }) => {
+  const seen = watchConsole(page)
   await page.goto(otherSite.url('/'))
   await expectEveryWidgetToSay(page, ERROR_TEXT.ORIGIN_NOT_ALLOWED)
   await expect(page.getByText(conference.sessions.keynote.title)).toHaveCount(0)
+  // No uncaught "Failed to fetch": one warning per element, naming it, the cause and the fix.
+  await widgetsSettled(page)
+  expect(seen.pageErrors).toEqual([])
+  const fix = `Add ${otherSite.origin} to the token’s allowedOrigins`
+  for (const tag of WIDGET_TAGS) {
+    const own = seen.warnings.filter((w) => w.startsWith(`<${tag}>`))
+    expect(own, `${tag}: ${JSON.stringify(seen.warnings)}`).toHaveLength(1)
+    expect(own[0]).toContain(fix)
+  }
+  expect(seen.warnings).toHaveLength(WIDGET_TAGS.length)
 })
 
 test('disabling the token turns the widgets to the error state, enabling brings them back', async ({ page, account }) => {
