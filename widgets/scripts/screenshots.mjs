@@ -16,7 +16,7 @@ const page = (
   theme,
   body,
 ) => `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<style>body{margin:0;padding:24px;font-family:Georgia,serif;background:${theme === 'dark' ? '#0b0d12' : '#f3f4f6'}} h1{font:600 14px system-ui;color:#888;margin:24px 0 8px}</style>
+<style>body{margin:0;padding:24px;font-family:system-ui,sans-serif;background:${theme === 'dark' ? '#0b0d12' : '#f3f4f6'}} h1{font:600 14px system-ui;color:#888;margin:24px 0 8px}</style>
 <script async src="/dist/loader.js"></script></head><body>${body}</body></html>`
 const WIDGETS = {
   schedule: `<service-schedule ${attrs}></service-schedule>`,

@@ -56,4 +56,15 @@ describe('loader.js', () => {
       .map((e) => e.name)
     expect(names.filter((n) => n.includes('/chunks/lit-'))).to.have.length(0)
   })
+
+  it('asks the server nothing for an element whose attributes are malformed: the element names them', async () => {
+    const list = document.createElement('service-session-list')
+    list.setAttribute('event-id', 'nope')
+    list.setAttribute('token', 'emb_valid')
+    document.body.append(list)
+    await until(() => root(list)?.querySelector<HTMLElement>('[part=error]'), 'the error state')
+    expect(root(list).querySelector<HTMLElement>('[part=error]')!.dataset.code).to.equal('ATTRIBUTE_INVALID')
+    expect(text(root(list).querySelector('[part=error]'))).to.contain('event-id="nope" is not a valid id.')
+    expect(performance.getEntriesByType('resource').filter((e) => e.name.includes('/events/nope'))).to.deep.equal([])
+  })
 })

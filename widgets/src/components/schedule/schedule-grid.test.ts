@@ -191,4 +191,21 @@ describe('service-schedule: day tabs', () => {
     await until(() => rect(second!).right <= box.right + 1 && rect(second!).left >= box.left - 1, 'day 2 in view')
     await until(() => fade('::before') === '1', 'a fade on the left')
   })
+
+  it('keeps the German view switch on one line, beside the time zone, at 1280 px', async () => {
+    await setViewport({ width: 1280, height: 800 })
+    for (const locale of ['de', 'fr', 'es', 'nl', 'en-GB']) {
+      const el = await mount(EVENT_ID, locale)
+      const buttons = $$(el, '.segmented__btn')
+      expect(buttons.length, locale).to.equal(3)
+      const tops = new Set(buttons.map((b) => Math.round(rect(b).top)))
+      expect(tops.size, `${locale}: the switch's buttons on one line`).to.equal(1)
+      for (const b of buttons) expect(b.scrollWidth, `${locale}: “${text(b)}” not cut`).to.be.at.most(b.clientWidth + 1)
+      // The whole view bar is one row: time zone on the left, the switch on the right.
+      const zone = $(el, '.viewbar select')!
+      expect(Math.abs(rect(zone).top + rect(zone).height / 2 - (rect(buttons[0]!).top + rect(buttons[0]!).height / 2)), locale).to.be.below(
+        rect(zone).height / 2,
+      )
+    }
+  })
 })
