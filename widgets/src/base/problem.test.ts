@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing'
-import { API, EVENT_ID, loaded, requestCounts, reset, root, text, until } from '../test-support/helpers.js'
+import { API, EVENT_ID, expectAccessibleInBothThemes, loaded, requestCounts, reset, root, text, until } from '../test-support/helpers.js'
 import '../components/registration/registration.js'
 import '../components/schedule/schedule.js'
 import '../components/session-detail/session-detail.js'
@@ -116,5 +116,12 @@ describe('problems a site owner can fix', () => {
       )
     }
     expect([...looks]).to.have.length(1)
+  })
+
+  it('keeps the error box accessible in both themes, with the detail closed and open', async () => {
+    const el = await mount(`<service-schedule event-id="${EVENT_ID}" token="emb_broken" api-base="${API}"></service-schedule>`)
+    await expectAccessibleInBothThemes(el as Widget & { theme?: string })
+    errorBox(el).querySelector('details')!.open = true
+    await expectAccessibleInBothThemes(el as Widget & { theme?: string })
   })
 })
