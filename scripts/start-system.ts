@@ -70,7 +70,9 @@ export async function startSystem(config: Config, options: StartOptions = {}): P
   const stop = () =>
     (stopped ??= (async () => {
       // Stop accepting everywhere at once and let in-flight requests finish, then release what
-      // the apps hold (the embed server flushes usage counts), then the database.
+      // the apps hold (the embed server flushes usage counts), then the database. Live streams
+      // never finish by themselves: they end first, asking browsers to reconnect.
+      for (const part of parts) part.endStreams?.()
       await Promise.allSettled([...servers.map((s) => s.close(GRACE_MS)), control?.close()])
       for (const part of parts) await part.close().catch((err) => logger.error({ err }, 'closing failed'))
       await handle?.close()

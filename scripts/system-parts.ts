@@ -10,6 +10,8 @@ import type { Logger } from 'pino'
 /** A server of the system: the request listener it serves, and how to release what it holds (not the database). */
 export interface AppPart {
   callback(): RequestListener
+  /** First step of a graceful stop: ends what would hold the server's close open (the embed server's live streams). */
+  endStreams?(): void
   close(): Promise<void>
 }
 

@@ -78,7 +78,7 @@ describe.each(DIALECTS)('schema on %s', (dialect) => {
         })
         .returning('id')
         .executeTakeFirstOrThrow()
-      await expect.poll(() => messages).toContainEqual({ kind: 'event', event_id: event.id })
+      await expect.poll(() => messages).toContainEqual({ kind: 'event', event_id: event.id, table: 'events' })
     } finally {
       await stop()
       await handle.close()

@@ -11,6 +11,9 @@ import type { EventData } from './events/events.service.ts'
 import { createFastPath, type FastPath } from './fast-path.ts'
 import { composeGuard, type GuardStep, guardSteps } from './guard/guard-chain.ts'
 import { validPathIds } from './guard/path-ids.ts'
+import { LiveHub } from './live/live-hub.ts'
+import type { LiveLimits } from './live/live-limits.ts'
+import { registerLiveRoutes } from './live/live.routes.ts'
 import { registerOpenApiRoute } from './openapi/openapi.routes.ts'
 import { createEmbedRateLimits } from './rate-limit/embed-rate-limit.ts'
 import { registerRegistrationRoutes } from './registrations/registrations.routes.ts'
@@ -19,7 +22,7 @@ import { registerAccessRoute } from './tokens/access.routes.ts'
 import { answerPreflight } from './tokens/cors.ts'
 import { preflightOrigin } from './tokens/preflight.ts'
 import { checkToken, type EmbedState, tokenVerifier } from './tokens/token-auth.ts'
-import type { TokenLookup } from './tokens/token-store.ts'
+import { findTokenByHash, type TokenLookup } from './tokens/token-store.ts'
 import { createUsageCounter } from './usage/usage-counter.ts'
 
 /** What `createEmbedApp` needs. */
@@ -35,6 +38,8 @@ export interface EmbedAppDeps {
   fastPath?: boolean
   /** Steps added to the end of the guard chain (tests prove the hot path then turns itself off). */
   extraGuardSteps?: GuardStep[]
+  /** Caps of the live streams other than `LIVE_LIMITS` (tests, the benchmark); never from the environment. */
+  liveLimits?: Partial<LiveLimits>
 }
 
 /** The embed server, ready to listen. */
@@ -45,7 +50,14 @@ export interface EmbedApp {
   fastPath: FastPath | undefined
   /** The request listener to serve: the hot path wrapped around `app.callback()`. */
   callback(): RequestListener
-  /** Stops listening for changes, flushes usage counts and closes the rate-limit store (not the database). */
+  /** The open live streams. */
+  live: LiveHub
+  /**
+   * First step of a graceful stop, before the server's `close()`: ends every live stream with a
+   * `retry:` hint and refuses new ones (an open stream would otherwise hold `close()` open).
+   */
+  endStreams(): void
+  /** Ends the live streams, stops listening for changes, flushes usage counts and closes the rate-limit store (not the database). */
   close(): Promise<void>
 }
 
@@ -61,7 +73,14 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   const { dbHandle, config, logger } = deps
   const db = dbHandle.db
   const cache = new EmbedCache<TokenLookup, EventData>({ enabled: deps.cache !== false, logger })
-  if (cache.enabled) await cache.start(dbHandle)
+  // Listening even with the caches off: the live streams follow the same notifications.
+  await cache.start(dbHandle)
+  const live = new LiveHub({
+    loadToken: (tokenHash) => cache.tokens.getOrLoad(tokenHash, () => findTokenByHash(db, tokenHash), cache.enabled),
+    logger,
+    ...(deps.liveLimits ? { limits: deps.liveLimits } : {}),
+  })
+  cache.follow((change) => live.apply(change))
   const usage = createUsageCounter(db, logger)
   const limits = await createEmbedRateLimits(config, logger)
 
@@ -81,6 +100,7 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   router.get('/livez', liveness())
   registerEventRoutes(router, guard, { db, cache })
   registerCalendarRoutes(router, feedGuard, { db, cache })
+  registerLiveRoutes(router, guard, live)
   registerRegistrationRoutes(router, guard, limits.registrations, { db, cache })
   registerAccessRoute(router, validPathIds, limits.access, verifyToken)
   registerOpenApiRoute(router)
@@ -112,7 +132,13 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
       const koa = app.callback()
       return fastPath ? (req, res) => fastPath(req, res, koa) : koa
     },
+    live,
+    endStreams() {
+      live.drain()
+    },
     async close() {
+      live.drain()
+      live.close()
       await cache.stop()
       await usage.close()
       await limits.close()

@@ -18,6 +18,8 @@ try {
 
   onShutdownSignal(async (signal) => {
     logger.info({ signal }, 'stopping: finishing in-flight requests')
+    // Live streams never finish by themselves: they end first, asking browsers to reconnect.
+    embed.endStreams()
     await server.close()
     await embed.close()
     await dbHandle.close()

@@ -18,6 +18,7 @@ export function presentSession(row: SessionWithSpeakers): Session {
     tags: row.tags,
     slides_url: row.slides_url,
     recording_url: row.recording_url,
+    cancelled: row.cancelled,
     speakers: row.speakers.map((s) => ({
       id: s.id,
       name: s.name,

@@ -52,6 +52,10 @@ const sessionFields = {
   }),
   slides_url: httpUrl.nullable().optional().openapi({ description: 'Slides, an http: or https: URL' }),
   recording_url: httpUrl.nullable().optional().openapi({ description: 'Recording, an http: or https: URL' }),
+  cancelled: z
+    .boolean()
+    .optional()
+    .openapi({ description: 'A cancelled session stays in the schedule, shown as cancelled (default false)' }),
 }
 
 const endsAfterStart = (s: { starts_at?: string | undefined; ends_at?: string | undefined }) =>
@@ -125,6 +129,7 @@ export const Session = z
     tags: z.array(z.string()),
     slides_url: z.string().nullable(),
     recording_url: z.string().nullable(),
+    cancelled: z.boolean().openapi({ description: 'Shown as cancelled by the widgets and the calendar feed, not hidden' }),
     speakers: z.array(SessionSpeaker).openapi({ description: 'In the order of `speaker_ids`' }),
     created_at: z.string().openapi({ format: 'date-time' }),
     updated_at: z.string().openapi({ format: 'date-time' }),

@@ -103,6 +103,7 @@ export async function createSession(db: Kysely<Database>, accountId: string, inp
           tags: input.tags ?? [],
           slides_url: input.slides_url ?? null,
           recording_url: input.recording_url ?? null,
+          cancelled: input.cancelled ?? false,
         })
         .returningAll()
         .executeTakeFirstOrThrow()
@@ -187,6 +188,7 @@ export async function updateSession(
           ...(input.tags !== undefined && { tags: input.tags }),
           ...(input.slides_url !== undefined && { slides_url: input.slides_url }),
           ...(input.recording_url !== undefined && { recording_url: input.recording_url }),
+          ...(input.cancelled !== undefined && { cancelled: input.cancelled }),
           updated_at: sql`now()`,
         })
         .where('id', '=', id)

@@ -3,6 +3,7 @@ import * as initialSchema from './2026-11-22T00-00-initial-schema.ts'
 import * as speakerCounts from './2026-11-22T02-00-speaker-counts.ts'
 import * as speakerLinksSessionFieldsCalendarFeed from './2026-11-23T09-00-speaker-links-session-fields-calendar-feed.ts'
 import * as webhooks from './2026-11-23T12-00-webhooks.ts'
+import * as sessionCancelled from './2026-11-26T10-00-session-cancelled.ts'
 
 /**
  * Every migration, by name. Names sort by date, so Kysely's Migrator applies them in order.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T02-00-speaker-counts': speakerCounts,
   '2026-11-23T09-00-speaker-links-session-fields-calendar-feed': speakerLinksSessionFieldsCalendarFeed,
   '2026-11-23T12-00-webhooks': webhooks,
+  '2026-11-26T10-00-session-cancelled': sessionCancelled,
 }

@@ -24,6 +24,8 @@ export interface SessionsTable {
   recording_url: string | null
   /** iCalendar SEQUENCE: grows by one with each change of the session's own fields (a trigger keeps it). */
   sequence: Generated<number>
+  /** A cancelled session stays listed (shown as cancelled) rather than deleted. */
+  cancelled: Generated<boolean>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

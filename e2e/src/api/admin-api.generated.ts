@@ -371,7 +371,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED";
+                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "RATE_LIMIT_EXCEEDED" | "TOO_MANY_STREAMS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED";
                 message: string;
                 /** @description For VALIDATION_ERROR: `fields`, a list of `{path, message}` */
                 details: {
@@ -602,6 +602,8 @@ export interface components {
             tags: string[];
             slides_url: string | null;
             recording_url: string | null;
+            /** @description Shown as cancelled by the widgets and the calendar feed, not hidden */
+            cancelled: boolean;
             /** @description In the order of `speaker_ids` */
             speakers: components["schemas"]["SessionSpeaker"][];
             /** Format: date-time */
@@ -678,6 +680,8 @@ export interface components {
              * @example https://example.com/ada.jpg
              */
             recording_url?: string | null;
+            /** @description A cancelled session stays in the schedule, shown as cancelled (default false) */
+            cancelled?: boolean;
         };
         /**
          * @description How much the session expects of its audience; null when not stated
@@ -738,6 +742,8 @@ export interface components {
              * @example https://example.com/ada.jpg
              */
             recording_url?: string | null;
+            /** @description A cancelled session stays in the schedule, shown as cancelled (default false) */
+            cancelled?: boolean;
         };
         EmbedTokenListResponse: {
             /** @enum {boolean} */

@@ -76,7 +76,18 @@ interface ChangeMessage {
   kind?: unknown
   token_hash?: unknown
   event_id?: unknown
+  table?: unknown
 }
+
+/**
+ * A change the cache applied, for whoever follows changes after the cache (the live streams):
+ * a token's settings (`token`), an event's data (`event`, with the table whose row changed when the
+ * database said so), or `flush` when anything may have changed (a reconnect, an unknown message).
+ */
+export type AppliedChange =
+  | { kind: 'token'; tokenHash: string }
+  | { kind: 'event'; eventId: string; table: string | undefined }
+  | { kind: 'flush' }
 
 /**
  * Token lookups (by SHA-256 of the token, including "no such token") and per-event public data,
@@ -90,10 +101,20 @@ export class EmbedCache<T extends {}, E extends {}> {
   #barrier: (() => Promise<void>) | undefined
   #inProcess = false
   readonly #logger: Logger
+  readonly #followers = new Set<(change: AppliedChange) => void>()
 
   constructor(options: CacheOptions) {
     this.enabled = options.enabled
     this.#logger = options.logger
+  }
+
+  /**
+   * Calls `follower` with every change, after the cache has applied it (so a read it prompts
+   * cannot get the old data from this cache). Returns a function that stops the calls.
+   */
+  follow(follower: (change: AppliedChange) => void): () => void {
+    this.#followers.add(follower)
+    return () => this.#followers.delete(follower)
   }
 
   /** Starts listening; resolves once LISTEN is in place (so nothing after it can be missed). */
@@ -103,6 +124,7 @@ export class EmbedCache<T extends {}, E extends {}> {
       onReconnect: () => {
         this.#logger.warn('embed cache: listening connection re-established; cache flushed')
         this.clear()
+        this.#tell({ kind: 'flush' })
       },
     })
     this.#stop = listening
@@ -152,12 +174,25 @@ export class EmbedCache<T extends {}, E extends {}> {
     }
     if (msg.kind === 'token' && typeof msg.token_hash === 'string') {
       this.tokens.evict(msg.token_hash)
+      this.#tell({ kind: 'token', tokenHash: msg.token_hash })
     } else if (msg.kind === 'event' && typeof msg.event_id === 'string') {
       this.events.evict(msg.event_id)
+      this.#tell({ kind: 'event', eventId: msg.event_id, table: typeof msg.table === 'string' ? msg.table : undefined })
     } else {
       // Something we do not understand changed: trust nothing cached.
       this.#logger.warn({ payload }, 'embed cache: unknown change notification; cache flushed')
       this.clear()
+      this.#tell({ kind: 'flush' })
+    }
+  }
+
+  #tell(change: AppliedChange): void {
+    for (const follower of this.#followers) {
+      try {
+        follower(change)
+      } catch (err) {
+        this.#logger.error({ err }, 'embed cache: a change follower failed')
+      }
     }
   }
 }

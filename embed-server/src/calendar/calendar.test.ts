@@ -137,6 +137,17 @@ describe.each(DIALECTS)('the calendar feed on %s', (dialect) => {
     expect(time(after, 'last-modified')).toBe('2031-01-01T00:00:00.000Z')
   })
 
+  it('says STATUS:CANCELLED for a session cancelled in the database, keeps it in the feed and raises its SEQUENCE', async () => {
+    const { token } = await seedToken(dbHandle.db, ev)
+    const before = parseFeed(await (await feed(token)).text()).events.get(`${lunch}@event-service`) as ICAL.Component
+    expect(text(before, 'status')).toBe('CONFIRMED')
+    await dbHandle.db.updateTable('sessions').set({ cancelled: true }).where('id', '=', lunch).execute()
+    const after = parseFeed(await (await feed(token)).text()).events.get(`${lunch}@event-service`) as ICAL.Component
+    expect(text(after, 'status')).toBe('CANCELLED')
+    expect(after.getFirstPropertyValue('sequence')).toBe(Number(before.getFirstPropertyValue('sequence')) + 1)
+    await dbHandle.db.updateTable('sessions').set({ cancelled: false }).where('id', '=', lunch).execute()
+  })
+
   it('is cached like the reads: an ETag, 304 when unchanged, private no-cache, and a new ETag after a change', async () => {
     const { token } = await seedToken(dbHandle.db, ev)
     const first = await feed(token)

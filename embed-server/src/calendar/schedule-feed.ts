@@ -18,14 +18,9 @@ const PRODUCT_ID = { company: 'event-service', product: 'schedule', language: 'E
 /** The stable UID of a session in every calendar. */
 export const sessionUid = (sessionId: string): string => `${sessionId}@${UID_DOMAIN}`
 
-/**
- * Whether a session is cancelled. HOOK for the `cancelled` field of sessions (DESIGN.md, "Live
- * updates"), which another change adds to the embed API's public session: until then no session
- * carries it and every session is confirmed; once `PublicSession` has `cancelled`, this reads it
- * and the feed says STATUS:CANCELLED (the test of this function already covers both).
- */
-export function isCancelled(session: PublicSession & { cancelled?: boolean }): boolean {
-  return session.cancelled === true
+/** Whether a session is cancelled: the feed keeps it, with STATUS:CANCELLED, so calendars strike it. */
+export function isCancelled(session: PublicSession): boolean {
+  return session.cancelled
 }
 
 /** "Room B, Spree Forum, Berlin": where the session is, as precisely as the data says. */

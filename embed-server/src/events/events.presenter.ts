@@ -31,6 +31,7 @@ export type PublicSessionFields = Pick<
   | 'tags'
   | 'slides_url'
   | 'recording_url'
+  | 'cancelled'
 >
 export type PublicSpeakerFields = Pick<SpeakerRow, 'id' | 'name' | 'title' | 'company' | 'bio' | 'photo_url' | 'links'>
 
@@ -84,6 +85,7 @@ export const presentSession = (row: PublicSessionFields, speakers: PublicSession
   tags: row.tags,
   slides_url: row.slides_url,
   recording_url: row.recording_url,
+  cancelled: row.cancelled,
   speakers,
 })
 

@@ -88,6 +88,7 @@ export const PublicSession = z
     tags: z.array(z.string()).openapi({ description: 'Free-form labels, in the organiser’s order', example: ['ai', 'hands-on'] }),
     slides_url: optionalText.openapi({ description: 'Slides, an http: or https: URL' }),
     recording_url: optionalText.openapi({ description: 'Recording, an http: or https: URL' }),
+    cancelled: z.boolean().openapi({ description: 'Cancelled: show it as cancelled (struck through), do not hide it' }),
     speakers: z.array(PublicSessionSpeaker).openapi({ description: 'Public speakers only, in their listed order' }),
   })
   .openapi('PublicSession')

@@ -122,6 +122,7 @@ export async function loadEventData(db: Kysely<Database>, eventId: string): Prom
         'tags',
         'slides_url',
         'recording_url',
+        'cancelled',
         'sequence',
         'updated_at',
       ])

@@ -1,5 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV3, type RouteConfig } from '@asteasolutions/zod-to-openapi'
 import { PublicEvent, PublicSession, PublicSpeaker } from '../events/events.schema.ts'
+import { HEARTBEAT_MS, RECONNECT_AFTER_MS } from '../live/live-limits.ts'
+import { LiveChanged, LiveRefused } from '../live/live.schema.ts'
 import { RegistrationAnswer, RegistrationBody } from '../registrations/registrations.schema.ts'
 import { AccessVerdict } from '../tokens/access.schema.ts'
 import { dataEnvelope, ErrorEnvelope } from './envelopes.ts'
@@ -42,6 +44,7 @@ const ERRORS = {
   415: 'Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`)',
   429: 'Too many requests (`RATE_LIMIT_EXCEEDED`); see `Retry-After`',
   500: 'Unexpected error (`INTERNAL_ERROR`)',
+  503: 'The server is stopping (`SERVICE_UNAVAILABLE`); reconnect after `Retry-After`',
 } as const
 type ErrorStatus = keyof typeof ERRORS
 
@@ -168,6 +171,41 @@ function buildDocument(): object {
       },
       304: { description: 'Unchanged since the `If-None-Match` sent' },
       ...errorResponses(READ_ERRORS),
+    },
+  })
+
+  registry.register('LiveChanged', LiveChanged)
+  registry.register('LiveRefused', LiveRefused)
+  registry.registerPath({
+    method: 'get',
+    path: '/events/{eventId}/live',
+    operationId: 'liveUpdates',
+    summary: 'A Server-Sent Events stream of the event’s changes',
+    description:
+      'After the checks of every read (a refusal answers exactly like a refused read: status, envelope, no CORS grant), ' +
+      '`200 text/event-stream` with these events: `ready` (`{}`) at once; `changed` (`LiveChanged`) within about a second ' +
+      'of a commit that changes what this event’s reads return; `refused` (`LiveRefused`) when the token is disabled, ' +
+      'revoked, expires, moves to another event or its origins no longer allow the page, after which the stream ends. ' +
+      `A comment line (\`: ping\`) every ${HEARTBEAT_MS / 1000} s keeps proxies from closing it. A graceful stop of the server ` +
+      `ends the stream with \`retry: ${RECONNECT_AFTER_MS}\`: EventSource reconnects by itself. Open streams are capped per ` +
+      'token and per client IP on each server (429 `TOO_MANY_STREAMS`, see `Retry-After`).',
+    tags: ['Live'],
+    security: TOKEN_SECURITY,
+    request: { params: EventParams },
+    responses: {
+      200: {
+        description: 'The stream (`Cache-Control: no-store`)',
+        content: {
+          'text/event-stream': {
+            schema: z.string().openapi({ description: 'Events `ready`, `changed` (data: LiveChanged), `refused` (data: LiveRefused)' }),
+          },
+        },
+      },
+      ...errorResponses([400, 401, 403, 404, 500, 503]),
+      429: {
+        description: 'Too many requests (`RATE_LIMIT_EXCEEDED`) or too many open streams (`TOO_MANY_STREAMS`); see `Retry-After`',
+        content: json(ErrorEnvelope),
+      },
     },
   })
 

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { PublicEvent, PublicSession, PublicSpeaker } from '../events/events.schema.ts'
 import { RegistrationAnswer } from '../registrations/registrations.schema.ts'
+import { LiveChanged } from '../live/live.schema.ts'
 import { AccessVerdict } from '../tokens/access.schema.ts'
+import { openSse } from '../testing/sse-client.ts'
 import { seedEvent, seedSession, seedSpeaker, seedToken, startEmbedServer, type TestEmbedServer } from '../testing/embed-fixtures.ts'
 import { embedApiDocument } from './embed-api-document.ts'
 import { ErrorEnvelope } from './envelopes.ts'
@@ -46,6 +48,7 @@ describe('the embed API’s OpenAPI document', () => {
         'POST /events/{eventId}/registrations',
         'GET /events/{eventId}/access',
         'GET /events/{eventId}/schedule.ics',
+        'GET /events/{eventId}/live',
       ].sort(),
     )
   })
@@ -73,6 +76,15 @@ describe('the embed API’s OpenAPI document', () => {
     const documented = (embedApiDocument() as { paths: Record<string, { get: { responses: Record<string, { content?: object }> } }> })
       .paths['/events/{eventId}/schedule.ics']
     expect(Object.keys(documented?.get.responses['200']?.content ?? {})).toEqual([feed.headers.get('content-type')?.split(';')[0]])
+    const live = await openSse(`${server.url}/v1/events/${ev.eventId}/live?token=${token}`)
+    await live.waitFor((f) => f.event === 'ready')
+    const livePath = (embedApiDocument() as { paths: Record<string, { get: { responses: Record<string, { content?: object }> } }> }).paths[
+      '/events/{eventId}/live'
+    ]
+    expect(Object.keys(livePath?.get.responses['200']?.content ?? {})).toEqual([String(live.headers['content-type']).split(';')[0]])
+    await dbHandle.db.updateTable('sessions').set({ cancelled: true }).where('id', '=', session).execute()
+    LiveChanged.parse(JSON.parse((await live.waitFor((f) => f.event === 'changed')).data ?? ''))
+    live.close()
     const body = JSON.stringify({ name: 'Grace', email: 'grace@example.org', ticket_id: 'standard' })
     await call(RegistrationAnswer, '/registrations', { method: 'POST', body })
     const refused = await fetch(`${server.url}/v1/events/${ev.eventId}`)

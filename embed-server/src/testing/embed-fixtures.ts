@@ -10,18 +10,21 @@ import {
 } from '@event-service/db'
 import { createLogger, listen, loadConfig, type Config, type RunningServer } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
-import { createEmbedApp } from '../app.ts'
+import { createEmbedApp, type EmbedApp } from '../app.ts'
+import type { LiveLimits } from '../live/live-limits.ts'
 
 /** A running embed server over HTTP, for tests. */
 export interface TestEmbedServer {
   url: string
+  /** The app, for what a test drives directly (the live streams' graceful stop). */
+  embed: EmbedApp
   close(): Promise<void>
 }
 
 /** Starts an embed server on a free port over `dbHandle`. */
 export async function startEmbedServer(
   dbHandle: DbHandle,
-  options: { config?: Partial<Config>; widgetsDir?: string; cache?: boolean } = {},
+  options: { config?: Partial<Config>; widgetsDir?: string; cache?: boolean; liveLimits?: Partial<LiveLimits> } = {},
 ): Promise<TestEmbedServer> {
   const config = { ...loadConfig({ EMBED_PORT: '0', EMBED_RATE_LIMIT: '0', REDIS_URL: process.env.REDIS_URL }), ...options.config }
   const embed = await createEmbedApp({
@@ -30,11 +33,14 @@ export async function startEmbedServer(
     logger: createLogger('silent'),
     ...(options.widgetsDir ? { widgetsDir: options.widgetsDir } : {}),
     ...(options.cache === false ? { cache: false } : {}),
+    ...(options.liveLimits ? { liveLimits: options.liveLimits } : {}),
   })
   const server: RunningServer = await listen(embed.callback(), { host: '127.0.0.1', port: 0 })
   return {
     url: server.url,
+    embed,
     async close() {
+      embed.endStreams()
       await server.close(100)
       await embed.close()
     },

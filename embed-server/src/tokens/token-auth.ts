@@ -10,6 +10,8 @@ import { findTokenByHash, type KnownToken, type TokenLookup } from './token-stor
 /** What the token check leaves in `ctx.state` for the handlers below it. */
 export interface EmbedState extends RequestState {
   token: KnownToken
+  /** SHA-256 of the token, as its notifications name it (the live streams follow them). */
+  tokenHash: string
   /** Whether the caches are known to hold every change committed before this request. */
   cacheCurrent: boolean
   /** The request's `Origin`, when it may be granted CORS. */
@@ -116,7 +118,7 @@ export type TokenVerifier = (ctx: RouterContext<EmbedState>) => Promise<void>
  * The one place embed tokens are enforced, in the order of DESIGN.md's rejection table: missing,
  * malformed or unknown, revoked, disabled, expired, bound to another event, origin not allowed.
  * A malformed or look-alike token (bad checksum) is refused before any lookup. On success it sets
- * `ctx.state.token`, `ctx.state.cacheCurrent` and `ctx.state.corsOrigin`; a refusal is thrown as
+ * `ctx.state.token`, `tokenHash`, `ctx.state.cacheCurrent` and `ctx.state.corsOrigin`; a refusal is thrown as
  * an `ApiError`. `checkToken` uses it for every data route, `access.routes.ts` to explain a refusal.
  */
 export function tokenVerifier(
@@ -143,6 +145,7 @@ export function tokenVerifier(
     const refusal = tokenRefusal(token, eventId, originHeader, ctx.get('Referer'), Date.now(), purpose)
     if (refusal) throw refusal
     ctx.state.token = token as KnownToken
+    ctx.state.tokenHash = tokenHash
     ctx.state.cacheCurrent = cacheCurrent
     // Echo the header exactly as the browser sent it; an opaque (`null`) or unparsable origin gets nothing.
     const corsOrigin = grantedOrigin(token as KnownToken, originHeader, purpose)

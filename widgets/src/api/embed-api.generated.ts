@@ -111,6 +111,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/{eventId}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A Server-Sent Events stream of the event’s changes
+         * @description After the checks of every read (a refusal answers exactly like a refused read: status, envelope, no CORS grant), `200 text/event-stream` with these events: `ready` (`{}`) at once; `changed` (`LiveChanged`) within about a second of a commit that changes what this event’s reads return; `refused` (`LiveRefused`) when the token is disabled, revoked, expires, moves to another event or its origins no longer allow the page, after which the stream ends. A comment line (`: ping`) every 20 s keeps proxies from closing it. A graceful stop of the server ends the stream with `retry: 2000`: EventSource reconnects by itself. Open streams are capped per token and per client IP on each server (429 `TOO_MANY_STREAMS`, see `Retry-After`).
+         */
+        get: operations["liveUpdates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/{eventId}/registrations": {
         parameters: {
             query?: never;
@@ -155,6 +175,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        LiveChanged: {
+            /**
+             * @description The reads whose answers changed: `event` (GET …/{eventId}), `sessions`, `speakers`
+             * @example [
+             *       "sessions",
+             *       "speakers"
+             *     ]
+             */
+            parts: ("event" | "sessions" | "speakers")[];
+        };
+        LiveRefused: {
+            /** @enum {string} */
+            code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "RATE_LIMIT_EXCEEDED" | "TOO_MANY_STREAMS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED";
+            message: string;
+        };
         PublicEventResponse: {
             /** @enum {boolean} */
             success: true;
@@ -211,7 +246,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED";
+        ErrorCode: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "RATE_LIMIT_EXCEEDED" | "TOO_MANY_STREAMS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED";
         FieldError: {
             path: string;
             message: string;
@@ -264,6 +299,8 @@ export interface components {
             slides_url: string | null;
             /** @description Recording, an http: or https: URL */
             recording_url: string | null;
+            /** @description Cancelled: show it as cancelled (struck through), do not hide it */
+            cancelled: boolean;
             /** @description Public speakers only, in their listed order */
             speakers: components["schemas"]["PublicSessionSpeaker"][];
         };
@@ -975,6 +1012,92 @@ export interface operations {
             };
         };
     };
+    liveUpdates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The event the token is bound to */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream (`Cache-Control: no-store`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Malformed id or query (`VALIDATION_ERROR`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token (`TOKEN_MISSING`), an unknown, revoked or expired one (`INVALID_TOKEN`, `TOKEN_REVOKED`, `TOKEN_EXPIRED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token disabled (`TOKEN_DISABLED`), bound to another event (`EVENT_MISMATCH`), or this origin not allowed (`ORIGIN_NOT_ALLOWED`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such event, session or public speaker (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`RATE_LIMIT_EXCEEDED`) or too many open streams (`TOO_MANY_STREAMS`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server is stopping (`SERVICE_UNAVAILABLE`); reconnect after `Retry-After` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     register: {
         parameters: {
             query?: never;
@@ -1136,6 +1259,7 @@ export const EMBED_API_ERROR_CODES = [
     "METHOD_NOT_ALLOWED",
     "CONFLICT",
     "RATE_LIMIT_EXCEEDED",
+    "TOO_MANY_STREAMS",
     "INTERNAL_ERROR",
     "SERVICE_UNAVAILABLE",
     "TOKEN_MISSING",

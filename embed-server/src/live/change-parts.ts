@@ -1,0 +1,21 @@
+/** The parts of an event's reads that a live `changed` names (docs/embed-api.md). */
+export const LIVE_PARTS = ['event', 'sessions', 'speakers'] as const
+export type LivePart = (typeof LIVE_PARTS)[number]
+
+/**
+ * Which reads change when a row of `table` changes. Sessions carry their public speakers and
+ * speakers their sessions, so either table changes both lists. An unknown or missing table (a
+ * notification from before the `table` field, a flush) changes everything.
+ */
+export function partsOfTable(table: string | undefined): readonly LivePart[] {
+  switch (table) {
+    case 'events':
+      return ['event']
+    case 'sessions':
+    case 'session_speakers':
+    case 'speakers':
+      return ['sessions', 'speakers']
+    default:
+      return LIVE_PARTS
+  }
+}
