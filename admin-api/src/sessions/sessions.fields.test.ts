@@ -46,6 +46,22 @@ describe.each(DIALECTS)('session fields and filters on %s', (dialect) => {
     expect(res.body.data).toMatchObject({ format: null, level: null, language: null, tags: [], slides_url: null, recording_url: null })
   })
 
+  it('is not cancelled unless told, cancels and restores with PATCH, and refuses a cancelled that is not a boolean', async () => {
+    const created = await create({ title: 'Maybe' })
+    expect(created.body.data.cancelled).toBe(false)
+    const id = created.body.data.id
+    const cancelled = await api.request('PATCH', `/v1/sessions/${id}`, { key, body: { cancelled: true } })
+    expect(cancelled.status).toBe(200)
+    expect(cancelled.body.data.cancelled).toBe(true)
+    expect((await api.request('GET', `/v1/sessions/${id}`, { key })).body.data.cancelled).toBe(true)
+    expect((await api.request('PATCH', `/v1/sessions/${id}`, { key, body: { cancelled: false } })).body.data.cancelled).toBe(false)
+    const bad = await api.request('PATCH', `/v1/sessions/${id}`, { key, body: { cancelled: 'yes' } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.code).toBe('VALIDATION_ERROR')
+    expect(bad.body.error.details.fields[0].path).toBe('cancelled')
+    expect((await create({ title: 'Called off', cancelled: true })).body.data.cancelled).toBe(true)
+  })
+
   it('patches the fields, and clears them with null (format also with "")', async () => {
     const id = (await create({ title: 'Patch me', format: 'Talk', level: 'advanced', language: 'de', slides_url: 'https://s.example' }))
       .body.data.id
