@@ -6,6 +6,8 @@
 //   emb_other_event 403 EVENT_MISMATCH · emb_origin 403 ORIGIN_NOT_ALLOWED
 //   emb_limited 429 RATE_LIMIT_EXCEEDED · emb_broken 500 INTERNAL_ERROR · anything else 401 INVALID_TOKEN
 //   emb_no_feed  accepted, but `GET …/access` says the token does not serve the calendar feed
+// Live streams (`GET …/live`, tokens accepted as for reads) are held per test page: a test changes
+// the page's data with `POST /__mock/live` `{sessions?}` and sends `{event, data}` to its streams.
 // As a browser on another origin sees the real server's refusals (no CORS grant, so no readable
 // answer), tokens of HIDDEN get no answer at all, and `GET …/access` says why:
 //   emb_hidden_disabled  TOKEN_DISABLED · emb_hidden_origin  ORIGIN_NOT_ALLOWED · emb_unreachable  no answer there either
@@ -130,8 +132,47 @@ function sixRooms() {
   }))
 }
 
-function data(eventId) {
-  if (eventId === EVENT_ID) return { event: load('event'), sessions: load('sessions'), speakers: load('speakers') }
+/** Per test page: its open live streams, and the sessions a test changed. */
+const livePages = new Map()
+function livePage(ctx) {
+  const page = ctx.get('Referer') || 'none'
+  let live = livePages.get(page)
+  if (!live) {
+    live = { streams: new Set(), sessions: undefined }
+    livePages.set(page, live)
+  }
+  return live
+}
+
+/** Opens an event stream and keeps it with the page's others. */
+function openLive(ctx) {
+  const live = livePage(ctx)
+  ctx.status = 200
+  ctx.respond = false
+  ctx.res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' })
+  ctx.res.write('event: ready\ndata: {}\n\n')
+  live.streams.add(ctx.res)
+  ctx.req.on('close', () => live.streams.delete(ctx.res))
+}
+
+/** `POST /__mock/live`: changes the page's sessions and/or sends an event to its streams. */
+async function driveLive(ctx) {
+  const live = livePage(ctx)
+  const body = (await readJson(ctx.req)) ?? {}
+  if (body.sessions) live.sessions = body.sessions
+  if (body.reset) live.sessions = undefined
+  if (body.event) {
+    for (const res of live.streams) {
+      res.write(`event: ${body.event}\ndata: ${JSON.stringify(body.data ?? {})}\n\n`)
+      if (body.event === 'refused') res.end()
+    }
+  }
+  return ok(ctx, { streams: live.streams.size })
+}
+
+function data(eventId, ctx) {
+  if (eventId === EVENT_ID)
+    return { event: load('event'), sessions: livePage(ctx).sessions ?? load('sessions'), speakers: load('speakers') }
   if (eventId === LONG_DAY_EVENT_ID)
     return { event: { ...load('event'), id: eventId, name: 'Long Day' }, sessions: longDay(), speakers: [] }
   if (eventId === SIX_ROOMS_EVENT_ID)
@@ -170,9 +211,11 @@ export async function mockEmbedApi(ctx, next) {
   if (ctx.path === '/__mock/requests') return ok(ctx, Object.fromEntries(pageCounts(ctx)))
   if (ctx.path === '/__mock/reset') {
     pageCounts(ctx).clear()
+    livePage(ctx).sessions = undefined
     return ok(ctx, {})
   }
-  const m = /^\/(?:v1|dist)\/events\/([^/]+)(?:\/(sessions|speakers|registrations|access)(?:\/([^/]+))?)?\/?$/.exec(ctx.path)
+  if (ctx.path === '/__mock/live') return driveLive(ctx)
+  const m = /^\/(?:v1|dist)\/events\/([^/]+)(?:\/(sessions|speakers|registrations|access|live)(?:\/([^/]+))?)?\/?$/.exec(ctx.path)
   if (!m) return next()
   const key = `${ctx.method} ${ctx.path}`
   const counts = pageCounts(ctx)
@@ -202,7 +245,8 @@ export async function mockEmbedApi(ctx, next) {
     return fail(ctx, 400, 'VALIDATION_ERROR', 'Malformed id', { fields: [{ path: 'id', message: 'Invalid uuid' }] })
   if (![EVENT_ID, EMPTY_EVENT_ID, LONG_DAY_EVENT_ID, SIX_ROOMS_EVENT_ID].includes(eventId))
     return fail(ctx, 404, 'NOT_FOUND', 'Event not found')
-  const d = data(eventId)
+  if (kind === 'live') return openLive(ctx)
+  const d = data(eventId, ctx)
   if (kind === 'registrations') {
     if (ctx.method !== 'POST') return fail(ctx, 404, 'NOT_FOUND', 'Not found')
     await sleep(150)

@@ -66,6 +66,21 @@ async function explainFailure(err: unknown, accessUrl: string): Promise<ApiError
   return v?.allowed === false && ERROR_CODES.includes(v.code) ? new ApiError(0, v.code, v.message || v.code) : networkError(err)
 }
 
+/**
+ * Drops the shared answers of one event's `parts` (`event`, `sessions`, `speakers`), so that the
+ * next read asks the server again: a live `changed` said they are out of date. The browser's HTTP
+ * cache still revalidates with the ETag, so an answer that did not change costs a 304.
+ */
+function forgetShared(eventUrl: string, parts: readonly string[]): void {
+  for (const url of inflight.keys()) {
+    const path = url.split('?')[0]!
+    if (!path.startsWith(eventUrl)) continue
+    const rest = path.slice(eventUrl.length)
+    const part = rest === '' ? 'event' : rest.split('/')[1]
+    if (part && parts.includes(part)) inflight.delete(url)
+  }
+}
+
 function shareGet<T>(url: string, accessUrl: string, signal?: AbortSignal): Promise<T> {
   let entry = inflight.get(url)
   if (!entry || Date.now() - entry.at > TTL_MS) {
@@ -153,6 +168,16 @@ export class EmbedClient {
     const url = new URL(`events/${encodeURIComponent(this.eventId)}${path}`, this.root)
     if (this.token) url.searchParams.set('token', this.token)
     return url.href
+  }
+
+  /** The event's live stream (`GET …/live`, Server-Sent Events). */
+  get liveUrl(): string {
+    return this.url('/live')
+  }
+
+  /** Forgets the shared answers of `parts` of this event (after a live `changed`). */
+  forget(parts: readonly string[]): void {
+    forgetShared(this.url('').split('?')[0]!, parts)
   }
 
   event(signal?: AbortSignal): Promise<EventInfo> {

@@ -28,3 +28,10 @@ export type FieldError = Schemas['FieldError']
 export const ERROR_CODES = [...EMBED_API_ERROR_CODES, 'NETWORK_ERROR'] as const
 
 export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/** The data of a live stream's `changed` event: which reads to fetch again. */
+export type LiveChanged = Schemas['LiveChanged']
+/** The data of a live stream's `refused` event: why the token no longer serves this page. */
+export type LiveRefused = Schemas['LiveRefused']
+/** A part of an event's reads that a `changed` names. */
+export type LivePart = LiveChanged['parts'][number]

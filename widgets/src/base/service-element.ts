@@ -1,17 +1,29 @@
+import { type Task, TaskStatus } from '@lit/task'
 import { LitElement } from 'lit'
-import { property } from 'lit/decorators.js'
+import { property, state } from 'lit/decorators.js'
 import { apiRoot, defaultApiRoot } from '../api/api-base.js'
 import { EmbedClient } from '../api/client.js'
+import type { LiveMessage } from '../api/live-client.js'
+import { LiveController } from '../controllers/live-controller.js'
 import { loadMessages, messagesFor, resolveLocale, SUPPORTED_LANGUAGES, type Messages } from '../i18n/index.js'
 import { themeStyles } from '../styles/theme.styles.js'
+import type { ApiError } from '../api/api-error.js'
 import { requireId, requireToken, warnProblem } from './problem.js'
 
 /** Colour themes every element accepts. */
 export type Theme = 'light' | 'dark' | 'auto'
 
+/** How a task's states are drawn (`Task.render`'s argument). */
+export interface TaskTemplates<T> {
+  pending: () => unknown
+  error: (error: unknown) => unknown
+  complete: (value: T) => unknown
+}
+
 /**
  * Attributes and plumbing shared by every `service-*` element: which event, which token, which
- * server, which language and which theme.
+ * server, which language and which theme; and live updates: the element follows its event's live
+ * stream (after its first paint) and reads its data again when it changes.
  *
  * @slot - Fallback content (a link to the full schedule, say): shown by the browser until the element
  *   is defined, hidden once it renders, and shown again under the message when the element fails.
@@ -51,7 +63,34 @@ export class ServiceElement extends LitElement {
   /** Colour theme: `light` (default), `dark`, or `auto` to follow the viewer's system setting. */
   @property({ reflect: true }) theme?: Theme
 
+  /**
+   * `on` (default): follow the event's changes while the page is open (one stream per page per
+   * event and token, shared by its elements) and show them in place. `off`: show the data as it
+   * was when the page loaded.
+   */
+  @property() live: 'on' | 'off' = 'on'
+
+  /** Grows with each live change: part of `source`, so the data tasks read again. */
+  @state() protected liveRevision = 0
+
+  /** Why the live stream refused the token: shown like a refused read. */
+  @state() protected liveError: ApiError | undefined
+
   private client?: EmbedClient
+
+  protected readonly liveLink = new LiveController(
+    this,
+    () => {
+      if (this.live === 'off') return undefined
+      try {
+        return this.api
+      } catch {
+        // A missing or malformed attribute: the data tasks report it; there is nothing to follow.
+        return undefined
+      }
+    },
+    (message) => this.onLive(message),
+  )
 
   /**
    * The API client for the current attributes (one per combination, so requests are shared).
@@ -92,8 +131,28 @@ export class ServiceElement extends LitElement {
     return messagesFor(this.intlLocale)
   }
 
-  /** Arguments every data task depends on. */
-  protected get source(): [string | undefined, string | undefined, string | undefined] {
-    return [this.eventId, this.token, this.apiBase]
+  /** Arguments every data task depends on (the live revision too: a change reads again). */
+  protected get source(): [string | undefined, string | undefined, string | undefined, number] {
+    return [this.eventId, this.token, this.apiBase, this.liveRevision]
+  }
+
+  /** A message of the live stream: a change reads the data again, a refusal is shown. */
+  protected onLive(message: LiveMessage): void {
+    if (message.type === 'changed') this.liveRevision++
+    else {
+      this.liveError = message.error
+      this.warnProblem(message.error)
+    }
+  }
+
+  /**
+   * `task.render(templates)`, for live data: while a live change is read again, what is shown
+   * stays (no skeleton: the visitor's scroll position, open dialog and focus stay where they are);
+   * a refused stream shows its reason like a refused read.
+   */
+  protected renderData<T>(task: Task<readonly unknown[], T>, templates: TaskTemplates<T>): unknown {
+    if (this.liveError) return templates.error(this.liveError)
+    if (task.status === TaskStatus.PENDING && task.value !== undefined) return templates.complete(task.value)
+    return task.render(templates)
   }
 }

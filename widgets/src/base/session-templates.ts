@@ -64,6 +64,7 @@ export function renderSessionBody(s: Session, ctx: SessionViewContext) {
   const { t } = ctx
   return html`
     <div class="sv__facts">
+      ${s.cancelled ? html`<p class="sv__fact"><span class="badge badge--cancelled">${t.cancelled}</span></p>` : nothing}
       <p class="sv__fact">
         ${clockIcon()}
         <span

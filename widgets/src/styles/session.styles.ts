@@ -2,6 +2,38 @@ import { css } from 'lit'
 
 /** Session facts, track tags and speaker rows, shared by the schedule dialog and session detail. */
 export const sessionStyles = css`
+  /* A cancelled session stays in place, struck through and labelled, rather than vanishing. */
+  .is-cancelled .session__title,
+  .is-cancelled .item__title,
+  .sv__title--cancelled {
+    text-decoration: line-through;
+  }
+  .badge.badge--cancelled {
+    display: inline-block;
+    padding: 0 0.4rem;
+    border-radius: 999px;
+    background: var(--_muted);
+    color: var(--_bg);
+    font-size: 0.6875rem;
+    font-weight: 700;
+    text-transform: uppercase;
+  }
+  /* Just moved or cancelled by a live change: highlighted for a few seconds. */
+  .is-changed {
+    outline: 2px solid var(--_accent);
+    outline-offset: 1px;
+    animation: service-changed 1s ease-out 2;
+  }
+  @keyframes service-changed {
+    from {
+      background-color: var(--_accent-soft);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .is-changed {
+      animation: none;
+    }
+  }
   .sv__facts {
     display: flex;
     flex-wrap: wrap;

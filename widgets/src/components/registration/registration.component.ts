@@ -128,7 +128,7 @@ export class ServiceRegistration extends ServiceElement {
 
   protected override render() {
     return html`<div class="root">
-      ${this.data.render({
+      ${this.renderData(this.data, {
         pending: () => renderSkeleton(this.t, 1, 2),
         error: (err) => renderError(err, this.t, () => void this.data.run(), { fallback: true }),
         complete: (event) => (this.registeredName === undefined ? this.renderForm(event) : this.renderDone(this.registeredName)),

@@ -22,6 +22,8 @@ export interface DayContext {
   onFavourite: (s: Session) => void
   /** How many of the day's cards to draw now (the element draws a long day in steps). */
   cardLimit: number
+  /** Whether a live change just moved or cancelled the session (highlighted for a moment). */
+  changed: (id: string) => boolean
 }
 
 /** One session card; `area` places it in the grid (ignored by the list layout). */
@@ -31,13 +33,18 @@ function card(it: ScheduleItem, ctx: DayContext, area = '') {
   const start = Date.parse(s.starts_at)
   const end = Date.parse(s.ends_at)
   const live = ctx.now >= start && ctx.now < end
-  const state = live ? ' is-live' : ctx.now >= end ? ' is-past' : ''
+  const state =
+    (s.cancelled ? ' is-cancelled' : live ? ' is-live' : ctx.now >= end ? ' is-past' : '') + (ctx.changed(s.id) ? ' is-changed' : '')
   const details = sessionDetails(s, ctx.t, ctx.lang)
   return html`<div class="session${state}${fav ? ' is-fav' : ''}" part="session" data-id=${s.id}
     style="${area}--_hue:${trackHue(s.track)}">
     <button class="session__open" aria-haspopup="dialog" @click=${() => ctx.onOpen(s)}>
       <span class="session__time">${formatTimeRange(s.starts_at, s.ends_at, ctx.lang, ctx.timeZone)}${
-        live ? html` <span class="badge">${ctx.t.liveNow}</span>` : nothing
+        s.cancelled
+          ? html` <span class="badge badge--cancelled">${ctx.t.cancelled}</span>`
+          : live
+            ? html` <span class="badge">${ctx.t.liveNow}</span>`
+            : nothing
       }</span>
       <span class="session__title">${s.title}</span>
       ${s.speakers.length ? html`<span class="session__speakers">${s.speakers.map((p) => p.name).join(', ')}</span>` : nothing}

@@ -9,6 +9,8 @@ import { ServiceElement } from '../../base/service-element.js'
 import { renderEmpty, renderError, renderSkeleton } from '../../base/templates.js'
 import { ClockController } from '../../controllers/clock-controller.js'
 import { FavouritesController } from '../../controllers/favourites-controller.js'
+import { SessionChangesController } from '../../controllers/session-changes-controller.js'
+import { describeSessionChanges } from '../../base/session-changes.js'
 import { ScrollEdgesController } from './scroll-edges-controller.js'
 import { readPref, writePref } from '../../controllers/storage.js'
 import { dayKey, formatDayName, formatDayTab, minutesOfDay, viewerTimeZone } from '../../format/datetime.js'
@@ -80,11 +82,14 @@ export class ServiceSchedule extends ServiceElement {
   private readonly clock = new ClockController(this)
   private readonly favourites = new FavouritesController(this, () => this.eventId)
   private readonly edges = new ScrollEdgesController(this)
+  private readonly changes = new SessionChangesController(this)
 
   private readonly data = new Task(this, {
     task: async (_args, { signal }) => {
       const api = this.api
+      const before = this.data.value?.sessions
       const [event, sessions] = await Promise.all([api.event(signal), api.sessions(signal)])
+      this.changes.note(before, sessions, (c) => describeSessionChanges(c, this.t, this.intlLocale, this.timeZone(event)))
       return { event, sessions }
     },
     args: () => this.source,
@@ -93,7 +98,7 @@ export class ServiceSchedule extends ServiceElement {
 
   /** Whether the token serves the calendar feed: asked once the schedule is shown. */
   private readonly feed = new Task(this, {
-    task: async ([, , , shown]) => (shown ? feedAllowed(this.api) : false),
+    task: async ([, , , , shown]) => (shown ? feedAllowed(this.api) : false),
     args: () => [...this.source, this.data.status === TaskStatus.COMPLETE] as const,
   })
 
@@ -323,7 +328,7 @@ export class ServiceSchedule extends ServiceElement {
 
   protected override render() {
     return html`<div class="root">
-      ${this.data.render({
+      ${this.renderData(this.data, {
         pending: () => renderSkeleton(this.t, 1, 4),
         error: (err) => renderError(err, this.t, () => void this.data.run(), { fallback: true }),
         complete: ({ event, sessions }) => this.renderSchedule(event, sessions),
@@ -358,6 +363,7 @@ export class ServiceSchedule extends ServiceElement {
       now: this.clock.now,
       onOpen: (s) => this.details.openSession(s.id),
       onFavourite: (s) => this.favourites.toggle(s.id),
+      changed: (id) => this.changes.has(id),
       cardLimit: this.cardLimit(this.agenda ? 'agenda' : `${day}|${tz}|${this.view}|${this.groupBy}`, dayItems.length),
     }
     const count = this.agenda ? agendaItems.length : dayItems.length
@@ -381,6 +387,7 @@ export class ServiceSchedule extends ServiceElement {
       ${this.renderViewBar(event, live, feed)}
       ${feed && this.feedOpen ? renderFeedPanel(feed, t) : nothing}
       <p class="sr-only" role="status">${elsewhere ? t.resultsElsewhere(count, elsewhere) : t.results(count)}</p>
+      <p class="sr-only" role="status" data-live-announcement>${this.changes.announcement}</p>
       ${
         this.printing && !this.agenda
           ? html`<div class="print-days">${renderAgenda(matches, ctx)}</div>`

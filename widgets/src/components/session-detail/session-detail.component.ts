@@ -54,7 +54,7 @@ export class ServiceSessionDetail extends ServiceElement {
   private readonly favourites = new FavouritesController(this, () => this.eventId)
 
   private readonly data = new Task(this, {
-    task: async ([, , , id], { signal }) => {
+    task: async ([, , , , id], { signal }) => {
       const api = this.api
       const sessionId = requireId('session-id', id)
       const [event, session] = await Promise.all([api.event(signal), api.session(sessionId, signal)])
@@ -70,7 +70,7 @@ export class ServiceSessionDetail extends ServiceElement {
   @property({ attribute: 'session-id' }) sessionId?: string
 
   protected override render() {
-    return this.data.render({
+    return this.renderData(this.data, {
       pending: () => renderSkeleton(this.t, 2, 1),
       error: (err) => renderError(err, this.t, () => void this.data.run(), { fallback: true }),
       complete: ({ event, session }) => html`<article class="card" part="card" aria-labelledby="title">

@@ -7,6 +7,8 @@ import { renderTrack } from '../../base/session-facts.js'
 import { ServiceElement } from '../../base/service-element.js'
 import { renderEmpty, renderError, renderSkeleton } from '../../base/templates.js'
 import { ClockController } from '../../controllers/clock-controller.js'
+import { SessionChangesController } from '../../controllers/session-changes-controller.js'
+import { describeSessionChanges } from '../../base/session-changes.js'
 import { dayKey, formatLongDay, formatSessionWhen, timeZoneName } from '../../format/datetime.js'
 import type { Messages } from '../../i18n/index.js'
 import { sessionStyles } from '../../styles/session.styles.js'
@@ -48,13 +50,18 @@ export class ServiceSessionList extends ServiceElement {
   ]
 
   private readonly clock = new ClockController(this)
+  private readonly changes = new SessionChangesController(this)
 
   private readonly data = new Task(this, {
     task: async (_args, { signal }) => {
       // The whole list is fetched (and filtered here) so it shares one request with a schedule
       // on the same page.
       const api = this.api
+      const before = this.data.value?.sessions
       const [event, sessions] = await Promise.all([api.event(signal), api.sessions(signal)])
+      this.changes.note(before && this.mine(before, event), this.mine(sessions, event), (c) =>
+        describeSessionChanges(c, this.t, this.intlLocale, event.timezone),
+      )
       return { event, sessions }
     },
     args: () => this.source,
@@ -122,7 +129,7 @@ export class ServiceSessionList extends ServiceElement {
 
   protected override render() {
     return html`<div class="root">
-      ${this.data.render({
+      ${this.renderData(this.data, {
         pending: () => renderSkeleton(this.t, 0, 3),
         error: (err) => renderError(err, this.t, () => void this.data.run(), { fallback: true }),
         complete: ({ event, sessions }) => {
@@ -135,11 +142,20 @@ export class ServiceSessionList extends ServiceElement {
               ${shown.map((s) => {
                 const live = now >= Date.parse(s.starts_at) && now < Date.parse(s.ends_at)
                 const ended = now >= Date.parse(s.ends_at)
-                return html`<li class="item ${ended ? 'is-past' : ''}" part="item">
+                const state = [s.cancelled ? 'is-cancelled' : ended ? 'is-past' : '', this.changes.has(s.id) ? 'is-changed' : ''].join(' ')
+                return html`<li class="item ${state}" part="item">
                   <button class="item__open" aria-haspopup="dialog" @click=${() => this.details.openSession(s.id)}>
                     <span class="item__when">
                       <time datetime=${s.starts_at}>${formatSessionWhen(s.starts_at, s.ends_at, this.intlLocale, event.timezone)}</time>
-                      ${live ? html`<span class="badge">${this.t.liveNow}</span>` : ended ? html`<span class="muted">· ${this.t.ended}</span>` : nothing}
+                      ${
+                        s.cancelled
+                          ? html`<span class="badge badge--cancelled">${this.t.cancelled}</span>`
+                          : live
+                            ? html`<span class="badge">${this.t.liveNow}</span>`
+                            : ended
+                              ? html`<span class="muted">· ${this.t.ended}</span>`
+                              : nothing
+                      }
                     </span>
                     <span class="item__title">${s.title}</span>
                     ${s.speakers.length ? html`<span class="item__people">${s.speakers.map((p) => p.name).join(', ')}</span>` : nothing}
@@ -154,6 +170,7 @@ export class ServiceSessionList extends ServiceElement {
                 </li>`
               })}
             </ol>
+            <p class="sr-only" role="status" data-live-announcement>${this.changes.announcement}</p>
             ${this.details.render({ t: this.t, lang: this.intlLocale, timeZone: event.timezone, event })}`
         },
       })}

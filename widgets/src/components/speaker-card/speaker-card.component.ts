@@ -32,7 +32,7 @@ export class ServiceSpeakerCard extends ServiceElement {
   static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, sessionStyles, speakerStyles, speakerCardStyles]
 
   private readonly data = new Task(this, {
-    task: async ([, , , id], { signal }) => {
+    task: async ([, , , , id], { signal }) => {
       const api = this.api
       const speakerId = requireId('speaker-id', id)
       const [event, speaker] = await Promise.all([api.event(signal), api.speaker(speakerId, signal)])
@@ -46,7 +46,7 @@ export class ServiceSpeakerCard extends ServiceElement {
   @property({ attribute: 'speaker-id' }) speakerId?: string
 
   protected override render() {
-    return this.data.render({
+    return this.renderData(this.data, {
       pending: () => renderSkeleton(this.t, 2, 1),
       error: (err) => renderError(err, this.t, () => void this.data.run(), { fallback: true }),
       complete: ({ event, speaker }) => html`<article class="card" part="card" aria-labelledby="name">

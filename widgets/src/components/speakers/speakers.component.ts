@@ -140,7 +140,7 @@ export class ServiceSpeakers extends ServiceElement {
 
   protected override render() {
     return html`<div class="root">
-      ${this.data.render({
+      ${this.renderData(this.data, {
         pending: () => renderSkeleton(this.t, 0, 3),
         error: (err) => renderError(err, this.t, () => void this.data.run(), { fallback: true }),
         complete: ({ event, speakers }) =>

@@ -1,0 +1,91 @@
+import { expect, fixture, html } from '@open-wc/testing'
+import sessionsFixture from '../../../test/fixtures/sessions.json' with { type: 'json' }
+import { openStreamCount } from '../../api/live-client.js'
+import type { Session } from '../../api/types.js'
+import { API, EVENT_ID, requestCounts, reset, root, text, until } from '../../test-support/helpers.js'
+import '../session-list/session-list.js'
+import type { ServiceSchedule } from './schedule.component.js'
+import './schedule.js'
+
+const SESSIONS = ((sessionsFixture as { data?: Session[] }).data ?? (sessionsFixture as unknown as Session[])) as Session[]
+const COMPILERS = '7a1d0000-0000-4000-8000-000000000002'
+const RUST = '7a1d0000-0000-4000-8000-000000000003'
+
+/** Changes the sessions the mock serves to this page and sends `event` to its live streams. */
+async function live(body: { sessions?: Session[]; event?: string; data?: unknown }): Promise<{ streams: number }> {
+  const res = await fetch('/__mock/live', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  return ((await res.json()) as { data: { streams: number } }).data
+}
+/** Waits until the page's stream is open at the mock (it opens after the first paint). */
+const streamOpen = () => until(async () => (await live({})).streams > 0, 'an open live stream')
+
+const $ = (el: Element, sel: string) => root(el).querySelector<HTMLElement>(sel)
+const $$ = (el: Element, sel: string) => [...root(el).querySelectorAll<HTMLElement>(sel)]
+const card = (el: Element, id: string) => $(el, `.session[data-id="${id}"]`)
+
+describe('live updates', () => {
+  beforeEach(reset)
+  afterEach(() => live({ sessions: SESSIONS }))
+
+  it('re-renders in place on a change, keeping the filter, striking a cancelled session and announcing a moved one', async () => {
+    const el = await fixture<ServiceSchedule>(
+      html`<service-schedule event-id=${EVENT_ID} token="emb_valid" api-base=${API} locale="en-GB"></service-schedule>`,
+    )
+    await until(() => card(el, RUST), 'the schedule')
+    await streamOpen()
+    // The visitor searches; the search must survive the change.
+    const search = $(el, 'input[type=search]') as HTMLInputElement
+    search.value = 'r'
+    search.dispatchEvent(new Event('input'))
+    await el.updateComplete
+    const shownBefore = $$(el, '.session').length
+
+    const changed = SESSIONS.map((s) =>
+      s.id === RUST
+        ? { ...s, room: 'Main Hall', starts_at: '2031-06-10T09:00:00.000Z', ends_at: '2031-06-10T09:30:00.000Z' }
+        : s.id === COMPILERS
+          ? { ...s, cancelled: true }
+          : s,
+    )
+    await live({ sessions: changed, event: 'changed', data: { parts: ['sessions', 'speakers'] } })
+
+    await until(() => card(el, COMPILERS)?.classList.contains('is-cancelled'), 'the cancelled session struck through')
+    expect(text(card(el, COMPILERS)?.querySelector('.badge'))).to.equal('Cancelled')
+    expect(card(el, RUST)?.classList.contains('is-changed')).to.be.true
+    expect(text(card(el, RUST)?.querySelector('.session__time'))).to.match(/^11:00/)
+    expect(text($(el, '[data-live-announcement]'))).to.contain('“Rust in the kernel” has moved: now')
+    expect(text($(el, '[data-live-announcement]'))).to.contain('Main Hall')
+    expect(($(el, 'input[type=search]') as HTMLInputElement).value).to.equal('r')
+    expect($$(el, '.session').length).to.equal(shownBefore)
+    await expect(el).to.be.accessible()
+  })
+
+  it('shares one stream between the elements of a page, and opens none with live="off"', async () => {
+    const a = await fixture(html`<div>
+      <service-schedule event-id=${EVENT_ID} token="emb_valid" api-base=${API}></service-schedule>
+      <service-session-list event-id=${EVENT_ID} token="emb_valid" api-base=${API}></service-session-list>
+      <service-session-list event-id=${EVENT_ID} token="emb_valid" api-base=${API} live="off"></service-session-list>
+    </div>`)
+    await until(() => root(a.children[1]!).querySelector('.item'), 'the list')
+    await until(() => openStreamCount() === 1, 'the shared stream')
+    // Every element has had its chance to open its own: still one.
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)))
+    expect(openStreamCount()).to.equal(1)
+    const counts = await requestCounts()
+    expect(counts[`GET /v1/events/${EVENT_ID}/live`]).to.equal(1)
+    a.remove()
+    await until(() => openStreamCount() === 0, 'the stream closed with its last element')
+  })
+
+  it('shows the refusal of a read when the stream is refused', async () => {
+    const el = await fixture<ServiceSchedule>(
+      html`<service-schedule event-id=${EVENT_ID} token="emb_valid" api-base=${API}></service-schedule>`,
+    )
+    await until(() => card(el, RUST), 'the schedule')
+    await streamOpen()
+    await live({ event: 'refused', data: { code: 'TOKEN_REVOKED', message: 'This embed token has been revoked' } })
+    const error = await until(() => $(el, '[part=error]'), 'the error state')
+    expect(error.dataset.code).to.equal('TOKEN_REVOKED')
+    expect(text(error)).to.contain('This embed token has been revoked. Create a new token')
+  })
+})
