@@ -14,7 +14,7 @@ export class LiveController implements ReactiveController {
   private pending = false
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    host: ReactiveControllerHost,
     private readonly client: () => EmbedClient | undefined,
     private readonly onMessage: (message: LiveMessage) => void,
   ) {
