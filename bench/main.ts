@@ -4,7 +4,7 @@
  * Prints each part's table as it goes and, last, one JSON line with every figure.
  *
  *   npm run bench                 # all parts
- *   npm run bench -- admin embed  # only some parts (admin, embed, webhooks, widgets)
+ *   npm run bench -- admin embed  # only some parts (admin, embed, live, webhooks, widgets)
  */
 type Bench = () => Promise<Record<string, number>>
 
@@ -16,6 +16,10 @@ const PARTS: Record<string, { what: string; load: () => Promise<Bench> }> = {
   embed: {
     what: 'embed API: schedule of 300 sessions vs a bare node:http server',
     load: async () => (await import('./embed.bench.ts')).runEmbedBench,
+  },
+  live: {
+    what: 'live updates: 10,000 open streams on one embed instance vs idle keep-alive connections, commit to changed on every stream',
+    load: async () => (await import('./live.bench.ts')).runLiveBench,
   },
   webhooks: {
     what: 'webhooks: deliveries per second and commit-to-delivery latency vs signed POSTs sent straight to the receiver',
