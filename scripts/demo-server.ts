@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
-import { ApiError, errorHandler, ok, requestContext } from '@event-service/server-common'
+import { ApiError, errorHandler, jsonBody, ok, parseInput, requestContext } from '@event-service/server-common'
 import Koa from 'koa'
 import send from 'koa-send'
 import type { Logger } from 'pino'
+import { DemoChangeBody, type DemoChanges } from './demo-changes.ts'
 
 /** What the demo page reads from `GET /config.json`. */
 export interface DemoConfig {
@@ -37,7 +38,9 @@ function placeholderPage(config: DemoConfig): string {
 
 /**
  * The demo page's own server (its own origin, to show cross-origin embedding): the `demo/`
- * folder as static files, `GET /config.json` and `GET /healthz`.
+ * folder as static files, `GET /config.json`, `GET /healthz`, and `POST /demo/change`
+ * (`{action: 'move' | 'cancel' | 'undo'}`), the page's "change something" control, when `changes`
+ * is given (there is a demo event).
  *
  * @example
  * const app = createDemoApp({ logger, config: () => demoConfig })
@@ -46,15 +49,30 @@ export function createDemoApp({
   logger,
   config,
   demoDir = DEMO_DIR,
+  changes,
 }: {
   logger: Logger
   config: () => DemoConfig | undefined
   demoDir?: string
+  changes?: () => DemoChanges | undefined
 }): Koa {
   const app = new Koa()
   app.silent = true
   app.use(requestContext(logger))
   app.use(errorHandler())
+  // JSON only: a form on another site cannot post it without a preflight this server never grants.
+  const body = jsonBody({ limit: '1kb', limitLabel: '1 KiB' })
+  app.use(async (ctx, next) => {
+    if (ctx.path !== '/demo/change') return next()
+    if (ctx.method !== 'POST') throw new ApiError(405, 'METHOD_NOT_ALLOWED', 'Use POST /demo/change')
+    const demo = changes?.()
+    if (!demo) throw new ApiError(404, 'NOT_FOUND', 'There is no demo event to change')
+    await body(ctx, async () => {
+      const { action } = parseInput(DemoChangeBody, ctx.request.body, 'body')
+      ctx.set('Cache-Control', 'no-store')
+      ctx.body = ok(await demo.apply(action))
+    })
+  })
   app.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next()
     if (ctx.path === '/healthz') {

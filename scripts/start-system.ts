@@ -3,6 +3,7 @@ import { createDb, type DbHandle, migrateToLatest } from '@event-service/db'
 import { findDemoEvent, seedDemo } from '@event-service/db/seed/index.ts'
 import { type Config, listen, type RunningServer } from '@event-service/server-common'
 import type { Logger } from 'pino'
+import { createDemoChanges, type DemoChanges } from './demo-changes.ts'
 import { createDemoApp, type DemoConfig } from './demo-server.ts'
 import { renewDemoPageToken } from './demo-token.ts'
 import { createStartLogger } from './start-logger.ts'
@@ -98,7 +99,8 @@ export async function startSystem(config: Config, options: StartOptions = {}): P
     parts.push(admin)
 
     let demoConfig: DemoConfig | undefined
-    const demo = createDemoApp({ logger, config: () => demoConfig })
+    const changes: DemoChanges | undefined = demoEvent ? createDemoChanges(db, demoEvent.id) : undefined
+    const demo = createDemoApp({ logger, config: () => demoConfig, changes: () => changes })
     const { host } = config
     for (const [part, port] of [
       [admin, config.adminPort],

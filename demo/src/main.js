@@ -5,6 +5,7 @@ import { mountBuilder } from './builder.js'
 import { addLoader, loadDemoData } from './demo-data.js'
 import { h } from './dom.js'
 import { mountGallery } from './gallery.js'
+import { mountLiveControl } from './live-control.js'
 
 const THEME_KEY = 'event-widgets-demo-theme'
 
@@ -16,6 +17,7 @@ try {
   showEvent(data)
   const builder = mountBuilder(document.querySelector('#builder'), data)
   mountGallery(document.querySelector('#gallery-grid'), data, { onCustomise: (tag) => builder.select(tag) })
+  mountLiveControl(document.querySelector('#live-control'))
   document.addEventListener('service-registration-submit', (e) =>
     toast(`Registered ${e.detail?.registration?.name ?? 'a visitor'} for the demo event.`),
   )
