@@ -77,6 +77,18 @@ describe('live updates', () => {
     await until(() => openStreamCount() === 0, 'the stream closed with its last element')
   })
 
+  it('announces a moved session in the session list too', async () => {
+    const el = await fixture(
+      html`<service-session-list event-id=${EVENT_ID} token="emb_valid" api-base=${API} locale="en-GB"></service-session-list>`,
+    )
+    await until(() => root(el).querySelector('.item'), 'the list')
+    await streamOpen()
+    const changed = SESSIONS.map((s) => (s.id === RUST ? { ...s, room: 'Room 9' } : s))
+    await live({ sessions: changed, event: 'changed', data: { parts: ['sessions', 'speakers'] } })
+    await until(() => text(root(el).querySelector('[data-live-announcement]')).includes('has moved'), 'the announcement')
+    expect(root(el).querySelector('.is-changed')).to.exist
+  })
+
   it('shows the refusal of a read when the stream is refused', async () => {
     const el = await fixture<ServiceSchedule>(
       html`<service-schedule event-id=${EVENT_ID} token="emb_valid" api-base=${API}></service-schedule>`,
