@@ -98,6 +98,6 @@ describe('live updates', () => {
     await live({ event: 'refused', data: { code: 'TOKEN_REVOKED', message: 'This embed token has been revoked' } })
     const error = await until(() => $(el, '[part=error]'), 'the error state')
     expect(error.dataset.code).to.equal('TOKEN_REVOKED')
-    expect(text(error)).to.contain('This embed token has been revoked. Create a new token')
+    expect(text(error)).to.contain('This embed token has been revoked.')
   })
 })
