@@ -99,3 +99,30 @@ test("with the owner's own event and token, the builder's HTML works on the owne
     await expect(fresh.locator('service-session-list').getByText(talk.title)).toBeVisible()
   }
 })
+
+test('the "change something" control cancels and moves demo sessions, the widgets follow, and undo puts them back', async ({
+  page,
+  system,
+}) => {
+  await page.goto(system.demoUrl)
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+  await widgetsSettled(page)
+  const gallery = page.locator('#gallery-grid')
+  const control = page.getByRole('group', { name: /Change something/ })
+  await page.evaluate(() => ((window as { notReloaded?: boolean }).notReloaded = true))
+
+  await control.getByRole('button', { name: 'Cancel a session' }).click()
+  await expect(control.getByRole('status')).toHaveText(/^Cancelled “.+”\.$/)
+  const title = /^Cancelled “(.+)”\.$/.exec((await control.getByRole('status').textContent()) ?? '')![1]!
+  const list = gallery.locator('service-session-list')
+  await expect(list.locator('[part~=item]', { hasText: title }).getByText('Cancelled')).toBeVisible()
+
+  await control.getByRole('button', { name: 'Move a session' }).click()
+  await expect(control.getByRole('status')).toHaveText(/^Moved “.+” 30 minutes later/)
+  await expect(list.getByText(/has moved: now/)).toBeAttached()
+
+  await control.getByRole('button', { name: 'Undo changes' }).click()
+  await expect(control.getByRole('status')).toHaveText('Put back 2 sessions as seeded.')
+  await expect(list.getByText('Cancelled')).toHaveCount(0)
+  expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true)
+})
