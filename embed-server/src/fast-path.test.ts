@@ -16,6 +16,7 @@ import { hashToken } from './tokens/token-auth.ts'
 import { findTokenByHash, type TokenLookup } from './tokens/token-store.ts'
 import { createUsageCounter } from './usage/usage-counter.ts'
 import { seedEvent, seedSession, seedSpeaker, seedToken, type SeededEvent } from './testing/embed-fixtures.ts'
+import { openSse } from './testing/sse-client.ts'
 
 const ORIGIN = 'https://shop.example.com'
 
@@ -228,6 +229,21 @@ describe.each(DIALECTS)('hot path of cached reads on %s', (dialect) => {
       expect(comparable(a), url).toEqual(comparable(b))
       expect(a.body.toString(), url).toBe(b.body.toString())
     }
+  })
+
+  it('never answers a live stream itself: /live goes to Koa, which opens it behind the same guard', async () => {
+    const handed = fast.handedToKoa
+    const stream = await openSse(`${fast.url}/v1/events/${ev.eventId}/live?token=${token}`, { Origin: ORIGIN })
+    try {
+      expect(stream.status).toBe(200)
+      await stream.waitFor((f) => f.event === 'ready')
+      expect(fast.handedToKoa).toBe(handed + 1)
+    } finally {
+      stream.close()
+    }
+    const refused = await openSse(`${fast.url}/v1/events/${ev.eventId}/live?token=${token}`, { Origin: 'https://evil.example' })
+    expect(refused.status).toBe(403)
+    expect(fast.handedToKoa).toBe(handed + 2)
   })
 
   it('logs the same request line as Koa', async () => {
