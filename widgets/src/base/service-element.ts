@@ -1,5 +1,5 @@
 import { type Task, TaskStatus } from '@lit/task'
-import { LitElement } from 'lit'
+import { LitElement, type PropertyValues } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { apiRoot, defaultApiRoot } from '../api/api-base.js'
 import { EmbedClient } from '../api/client.js'
@@ -134,6 +134,11 @@ export class ServiceElement extends LitElement {
   /** Arguments every data task depends on (the live revision too: a change reads again). */
   protected get source(): [string | undefined, string | undefined, string | undefined, number] {
     return [this.eventId, this.token, this.apiBase, this.liveRevision]
+  }
+
+  /** A refusal of the live stream was about the old event, token or server: another gets its own chance. */
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('eventId') || changed.has('token') || changed.has('apiBase')) this.liveError = undefined
   }
 
   /** A message of the live stream: a change reads the data again, a refusal is shown. */

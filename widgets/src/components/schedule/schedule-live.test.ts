@@ -99,5 +99,8 @@ describe('live updates', () => {
     const error = await until(() => $(el, '[part=error]'), 'the error state')
     expect(error.dataset.code).to.equal('TOKEN_REVOKED')
     expect(text(error)).to.contain('This embed token has been revoked.')
+    // A new token on the element is a new chance: the refusal was the old token's.
+    el.token = 'emb_no_feed'
+    await until(() => card(el, RUST) && !$(el, '[part=error]'), 'the schedule with the new token')
   })
 })

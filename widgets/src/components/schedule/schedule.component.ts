@@ -171,6 +171,7 @@ export class ServiceSchedule extends ServiceElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed)
     if (changed.has('eventId')) this.useLocalTime = readPref(`local-time:${this.eventId}`, false)
   }
 
