@@ -1,119 +1,145 @@
 /**
- * Widget benchmark: transfer sizes (gzip) and first render of a 300-session schedule in headless
- * Chromium with 4× CPU throttling, each against a baseline measured in the same run:
- * - `loader.js`, and loader + every chunk a page with one <service-schedule> downloads, against
- *   a file that only re-exports `lit`, built by the same Vite settings;
- * - time from the loader's start to the schedule drawn, against a plain-DOM page that fetches the
- *   same JSON and draws the same view (bench/baseline.html); plus the longest script run (Long
- *   Animation Frames) and the longest task (script, style and layout) of each, as medians of runs.
+ * Widget benchmark: for each of the six elements, and for a page with all six, a page that loads
+ * it through `loader.js` against a plain-DOM page that fetches the same JSON and draws the same
+ * view (bench/baseline-draw.js), in one run, alternating, in headless Chromium at 4× CPU:
+ * - JavaScript (gzip) on the critical path (the loader and the chunks it imports for the page's
+ *   elements) and what the page loads later (dialog views, languages, code loaded on first use);
+ * - time from the page's start to the first screen (the schedule: 16 cards; the others: drawn)
+ *   and to everything drawn (the schedule: the whole first day, 100 cards);
+ * - from Long Animation Frames: the longest script run of ours (our files; the baseline: its
+ *   inline script) and the longest frame that ran one (script plus style, layout and paint).
+ * Medians of `BENCH_RUNS` (default 7) rounds after one warm-up round.
+ *
+ *   npm run bench -w widgets                              # every page
+ *   npm run bench -w widgets -- --only=schedule,all       # some pages
+ *   npm run bench -w widgets -- --profile[=schedule]      # also a Chromium trace of one load
  *
  * @example
  * import { runWidgetBench } from './widgets/bench/widgets.bench.ts';
  * const figures = await runWidgetBench(); // prints a table, returns the numbers
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Browser } from 'playwright-core'
-import { build } from 'vite'
+import { type Browser, chromium, type Page } from 'playwright-core'
 import { ensureWidgetsBuilt } from '../build-if-stale.mjs'
 // @ts-expect-error plain ESM helpers without type declarations
 import { CHROMIUM_ARGS, findBrowser } from '../test/find-browser.mjs'
 // @ts-expect-error plain ESM helpers without type declarations
 import { startStaticServer } from '../test/static-server.mjs'
-import { BENCH_EVENT_ID, benchEvent, benchSessions } from './bench-data.ts'
+import { BENCH_EVENT_ID, BENCH_SESSION_ID, BENCH_SPEAKER_ID, benchEvent, benchSessions, benchSpeakers } from './bench-data.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dist = join(root, 'dist')
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
+const CPU_SLOWDOWN = 4
+
+/**
+ * What each element shows and when it counts as drawn: `selector` inside the element's shadow
+ * root (the baseline: inside its container) found `first` times for the first screen, `all` for
+ * everything.
+ */
+const ELEMENTS = {
+  schedule: { attrs: '', selector: '.session', first: 16, all: 100 },
+  'session-list': { attrs: 'limit="20"', selector: '.item', first: 20, all: 20 },
+  'session-detail': { attrs: `session-id="${BENCH_SESSION_ID}"`, selector: '.card', first: 1, all: 1 },
+  speakers: { attrs: '', selector: '.tile', first: 40, all: 40 },
+  'speaker-card': { attrs: `speaker-id="${BENCH_SPEAKER_ID}"`, selector: '.card', first: 1, all: 1 },
+  registration: { attrs: '', selector: 'form', first: 1, all: 1 },
+} as const
+type Kind = keyof typeof ELEMENTS
+const KINDS = Object.keys(ELEMENTS) as Kind[]
+
+/** Pages measured: one per element, and one with all six. */
+const SCENARIOS: Record<string, Kind[]> = { ...Object.fromEntries(KINDS.map((k) => [k, [k]])), all: KINDS }
 
 const gzipSize = async (file: string) => gzipSync(await readFile(file), { level: 9 }).length
 
-/** gzip size of a module that only re-exports Lit, through the same Vite/Rolldown minifier. */
-async function litOnlySize(): Promise<number> {
-  const dir = join(root, '.bench')
-  await rm(dir, { recursive: true, force: true })
-  await mkdir(dir, { recursive: true })
-  await writeFile(join(dir, 'lit-only.js'), "export * from 'lit';\n")
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    root,
-    mode: 'production',
-    resolve: { conditions: ['production', 'module', 'browser', 'default'] },
-    build: {
-      outDir: join(dir, 'out'),
-      emptyOutDir: true,
-      target: 'es2022',
-      reportCompressedSize: false,
-      modulePreload: false,
-      rolldownOptions: {
-        input: join(dir, 'lit-only.js'),
-        preserveEntrySignatures: 'exports-only',
-        output: { entryFileNames: 'lit-only.js' },
-      },
-    },
-  })
-  return gzipSize(join(dir, 'out', 'lit-only.js'))
-}
-
-/** Files a page with one <service-schedule> downloads: loader.js and the schedule's chunks. */
-async function schedulePageFiles(): Promise<string[]> {
+/** The loader's chunk map: file list and, per tag, indexes into it. */
+async function chunkMap(): Promise<{ files: string[]; tags: Record<string, number[]> }> {
   const loader = await readFile(join(dist, 'loader.js'), 'utf8')
   const files = JSON.parse(/\[(`chunks\/[^\]]+)\]/.exec(loader)![0].replaceAll('`', '"')) as string[]
-  const tags = /"service-schedule":\[([\d,]+)\]/.exec(loader)![1]!.split(',').map(Number)
-  return ['loader.js', ...tags.map((i) => files[i]!)]
+  const tags: Record<string, number[]> = {}
+  for (const [, tag, list] of loader.matchAll(/"(service-[\w-]+)":\[([\d,]+)\]/g)) tags[tag!] = list!.split(',').map(Number)
+  return { files, tags }
 }
 
-// Tasks and, from Long Animation Frames, the longest run of one script: tasks include the
-// browser's own style and layout work, script runs are what code did. The drawn signal is a
-// console message, so that Playwright injects nothing into the page while it is measured.
+// Long Animation Frames give script runs with their source and the frame's whole duration; the
+// drawn signal is a console message, so that Playwright injects nothing while a page is measured.
 const PROBE = `<script>
-  window.__long = []; window.__scripts = [];
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) __long.push(e.duration); }).observe({ type: 'longtask', buffered: true });
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) for (const s of e.scripts) __scripts.push([s.sourceURL, s.duration]); }).observe({ type: 'long-animation-frame', buffered: true });
+  window.__frames = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) __frames.push([e.duration, e.scripts.map((s) => [s.sourceURL, s.duration])]); }).observe({ type: 'long-animation-frame', buffered: true });
   performance.mark('start');
-  // The first screen (16 cards, what a 900 px viewport shows) and the whole first day (100).
-  window.__drawnWhen = (count) => (function poll() {
+  window.__drawnWhen = (state) => (function poll() {
     const since = () => performance.now() - performance.getEntriesByName('start')[0].startTime;
-    const n = count();
-    if (n >= 16) window.__first ??= since();
-    if (n >= 100) return void (window.__drawn = since(), console.log('bench:drawn'));
+    const [first, all] = state();
+    if (first) window.__first ??= since();
+    if (all) return void (window.__drawn = since(), console.log('bench:drawn'));
     requestAnimationFrame(poll);
   })();
+  // Every element's count of drawn things against its thresholds: [first screen, all].
+  window.__progress = (rootOf, spec) => () => {
+    const counts = spec.map(([kind, selector]) => rootOf(kind)?.querySelectorAll(selector).length ?? 0);
+    return [spec.every(([, , first], i) => counts[i] >= first), spec.every(([, , , all], i) => counts[i] >= all)];
+  };
 </script>`
 
-function pages(baselineHtml: string) {
-  const widget = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8">${PROBE}
+/** Layout for the baseline's nodes, close enough to the widgets' for style and layout to count. */
+const BASELINE_CSS = `<style>
+  body { font: 16px system-ui; } section { margin-bottom: 2rem; }
+  .grid { display: grid; grid-template-columns: 4rem repeat(6, minmax(10rem, 1fr)); gap: 0 .5rem; }
+  .session, .item, .card, .tile { border: 1px solid #ddd; border-left: 4px solid #44c; border-radius: 8px; padding: .5rem; margin-bottom: .4rem; }
+  .session > span, .item > span, .tile > span { display: block; }
+  .tiles { display: grid; grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr)); gap: 1rem; list-style: none; padding: 0; }
+  .avatar { display: grid; place-items: center; width: 3rem; height: 3rem; border-radius: 50%; background: #eef; }
+  .field { display: block; margin: .5rem 0; } .t { font-size: .75rem; color: #555; } .title { font-weight: 650; } .m { font-size: .8rem; color: #555; }
+</style>`
+
+async function pages(kinds: Kind[]) {
+  const spec = JSON.stringify(kinds.map((k) => [k, ELEMENTS[k].selector, ELEMENTS[k].first, ELEMENTS[k].all]))
+  const widget = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>widgets</title>${PROBE}
 <script>
   const s = document.createElement('script'); s.async = true; s.src = '/v1/loader.js'; document.head.append(s);
-  __drawnWhen(() => document.querySelector('service-schedule')?.shadowRoot?.querySelectorAll('.session').length ?? 0);
-</script></head><body><service-schedule event-id="${BENCH_EVENT_ID}" token="emb_bench"></service-schedule></body></html>`
-  const baseline = baselineHtml
-    .replace('<head>', `<head>${PROBE}<script>__drawnWhen(() => document.querySelectorAll('.session').length)</script>`)
-    .replace('__EVENT__', BENCH_EVENT_ID)
-  return { '/widget.html': widget, '/baseline.html': baseline }
+  __drawnWhen(__progress((k) => document.querySelector('service-' + k)?.shadowRoot, ${spec}));
+</script></head><body>
+${kinds.map((k) => `<section><service-${k} event-id="${BENCH_EVENT_ID}" token="emb_bench" ${ELEMENTS[k].attrs}></service-${k}></section>`).join('\n')}
+</body></html>`
+  const draw = await readFile(join(root, 'bench/baseline-draw.js'), 'utf8')
+  const baseline = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>baseline</title>${PROBE}${BASELINE_CSS}
+<script>__drawnWhen(__progress((k) => document.getElementById('b-' + k), ${spec}));</script></head><body>
+${kinds.map((k) => `<section id="b-${k}"></section>`).join('\n')}
+<script type="module">
+const API = '/v1/events/${BENCH_EVENT_ID}', SESSION_ID = '${BENCH_SESSION_ID}', SPEAKER_ID = '${BENCH_SPEAKER_ID}';
+${draw}
+${kinds.map((k) => `draw('${k}', document.getElementById('b-${k}'));`).join('\n')}
+</script></body></html>`
+  return { widget, baseline }
 }
 
 /** Serves dist/ at /v1/ and the benchmark event through the embed API's paths and envelope. */
 function benchApi() {
-  const event = JSON.stringify({ success: true, data: benchEvent() })
-  const sessions = JSON.stringify({ success: true, data: benchSessions() })
+  const api = `/v1/events/${BENCH_EVENT_ID}`
+  const sessions = benchSessions()
+  const speakers = benchSpeakers()
+  const bodies: Record<string, string> = {
+    [api]: JSON.stringify({ success: true, data: benchEvent() }),
+    [`${api}/sessions`]: JSON.stringify({ success: true, data: sessions }),
+    [`${api}/sessions/${BENCH_SESSION_ID}`]: JSON.stringify({ success: true, data: sessions.find((s) => s.id === BENCH_SESSION_ID) }),
+    [`${api}/speakers`]: JSON.stringify({ success: true, data: speakers }),
+    [`${api}/speakers/${BENCH_SPEAKER_ID}`]: JSON.stringify({ success: true, data: speakers.find((s) => s.id === BENCH_SPEAKER_ID) }),
+    [`${api}/access`]: JSON.stringify({ success: true, data: { calendar_feed: false } }),
+  }
   return async (ctx: any, next: () => Promise<void>) => {
-    const json = (body: string) => {
+    const send = (type: string, body: string | Buffer) => {
       ctx.status = 200
-      ctx.set('Content-Type', 'application/json')
+      ctx.set('Content-Type', type)
       ctx.body = body
     }
-    if (ctx.path === `/v1/events/${BENCH_EVENT_ID}`) return json(event)
-    if (ctx.path === `/v1/events/${BENCH_EVENT_ID}/sessions`) return json(sessions)
+    if (bodies[ctx.path]) return send('application/json', bodies[ctx.path]!)
     if (ctx.path.startsWith('/v1/') && !ctx.path.includes('..')) {
       try {
-        ctx.body = await readFile(join(dist, ctx.path.slice(4)))
-        ctx.set('Content-Type', ctx.path.endsWith('.js') ? 'text/javascript' : 'application/json')
-        ctx.status = 200
-        return
+        return send(ctx.path.endsWith('.js') ? 'text/javascript' : 'application/json', await readFile(join(dist, ctx.path.slice(4))))
       } catch {
         /* fall through to 404 */
       }
@@ -125,83 +151,148 @@ function benchApi() {
 interface Run {
   first: number
   drawn: number
-  longestTask: number
-  longestScript: number
+  /** Longest script run of ours, and the longest frame (LoAF) that ran one. */
+  script: number
+  frame: number
+  /** Our script files the page requested by the end (for what loads after first paint). */
+  files: string[]
 }
 
-/** One page load; `ours` picks the script runs that count (our files, or the whole baseline page). */
-async function measure(browser: Browser, url: string, ours: string): Promise<Run> {
+async function throttledPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-  const drawn = page.waitForEvent('console', { predicate: (m) => m.text() === 'bench:drawn', timeout: 30_000 })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
+  return page
+}
+
+/** One page load; `ours` picks the script runs that count (our files, or the baseline page). */
+async function measure(browser: Browser, url: string, ours: string): Promise<Run> {
+  const page = await throttledPage(browser)
+  const drawn = page.waitForEvent('console', { predicate: (m) => m.text() === 'bench:drawn', timeout: 60_000 })
   await page.goto(url)
   await drawn
-  // Lets the frame that lays out and paints the schedule finish and report.
+  // Lets the frame that lays out and paints the last step finish and report, and idle-time loads start.
   await page.waitForTimeout(500)
   const result = await page.evaluate((ours) => {
     const w = window as any
-    const scripts = (w.__scripts as [string, number][]).filter(([source]) => source.includes(ours)).map(([, d]) => d)
-    return {
-      first: w.__first as number,
-      drawn: w.__drawn as number,
-      longestTask: Math.max(0, ...(w.__long as number[])),
-      longestScript: Math.max(0, ...scripts),
+    let script = 0
+    let frame = 0
+    for (const [duration, scripts] of w.__frames as [number, [string, number][]][]) {
+      const mine = scripts.filter(([source]) => source.includes(ours)).map(([, d]) => d)
+      if (!mine.length) continue
+      script = Math.max(script, ...mine)
+      frame = Math.max(frame, duration)
     }
+    const files = performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname)
+      .filter((p) => p.startsWith('/v1/') && p.endsWith('.js'))
+      .map((p) => p.slice(4))
+    return { first: w.__first as number, drawn: w.__drawn as number, script, frame, files }
   }, ours)
-  await context.close()
+  await page.context().close()
   return result
 }
 
+/** A Chromium trace of one throttled load, for DevTools' Performance panel or ui.perfetto.dev. */
+async function profile(browser: Browser, url: string, path: string): Promise<void> {
+  const page = await throttledPage(browser)
+  await browser.startTracing(page, { path, screenshots: true })
+  const drawn = page.waitForEvent('console', { predicate: (m) => m.text() === 'bench:drawn', timeout: 60_000 })
+  await page.goto(url)
+  await drawn
+  await page.waitForTimeout(500)
+  await browser.stopTracing()
+  await page.context().close()
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
+
+function option(name: string): string | undefined {
+  const arg = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`))
+  return arg === undefined ? undefined : (arg.split('=')[1] ?? '')
+}
 
 /** Runs the benchmark, prints a table and returns the figures (bytes and milliseconds). */
 export async function runWidgetBench(): Promise<Record<string, number>> {
   await ensureWidgetsBuilt()
-  const files = await schedulePageFiles()
-  const sizes = await Promise.all(files.map((f) => gzipSize(join(dist, f))))
-  const figures: Record<string, number> = {
-    'loader.js gzip B': sizes[0]!,
-    'schedule page gzip B (loader+lit+core+schedule)': sizes.reduce((a, b) => a + b, 0),
-    'baseline: lit only gzip B': await litOnlySize(),
+  const only = option('only')?.split(',').filter(Boolean)
+  const scenarios = Object.entries(SCENARIOS).filter(([name]) => !only?.length || only.includes(name))
+  if (!scenarios.length) throw new Error(`--only: choose from ${Object.keys(SCENARIOS).join(', ')}`)
+  const map = await chunkMap()
+  const size = new Map<string, number>()
+  for (const file of ['loader.js', ...map.files]) size.set(file, await gzipSize(join(dist, file)))
+  const gzip = async (files: Iterable<string>) => {
+    let total = 0
+    for (const f of files) total += size.get(f) ?? (await gzipSize(join(dist, f)))
+    return total
   }
-  const server = await startStaticServer({ pages: pages(await readFile(join(root, 'bench/baseline.html'), 'utf8')), api: benchApi() })
+
+  const routes: Record<string, string> = {}
+  for (const [name, kinds] of scenarios) {
+    const { widget, baseline } = await pages(kinds)
+    routes[`/${name}.html`] = widget
+    routes[`/${name}-baseline.html`] = baseline
+  }
+  const server = await startStaticServer({ pages: routes, api: benchApi() })
   const browser = await chromium.launch({ executablePath: await findBrowser(), args: CHROMIUM_ARGS })
+  const figures: Record<string, number> = { 'loader.js gzip B': size.get('loader.js')! }
+  const rows: Record<string, Record<string, string | number>> = {}
   try {
-    const ours: Run[] = []
-    const base: Run[] = []
-    const widget = () => measure(browser, `${server.url}/widget.html`, '/v1/')
-    const baseline = () => measure(browser, `${server.url}/baseline.html`, '/baseline.html')
-    // Warm-up pair, then alternate so drift affects both sides alike.
-    await widget()
-    await baseline()
-    for (let i = 0; i < RUNS; i++) {
-      ours.push(await widget())
-      base.push(await baseline())
+    const runs = new Map(scenarios.map(([name]) => [name, { ours: [] as Run[], base: [] as Run[] }]))
+    const round = async (keep: boolean) => {
+      for (const [name] of scenarios) {
+        const ours = await measure(browser, `${server.url}/${name}.html`, '/v1/')
+        const base = await measure(browser, `${server.url}/${name}-baseline.html`, `/${name}-baseline.html`)
+        if (keep) runs.get(name)!.ours.push(ours)
+        if (keep) runs.get(name)!.base.push(base)
+      }
     }
-    const drawn = median(ours.map((r) => r.drawn))
-    const baseDrawn = median(base.map((r) => r.drawn))
-    const med = (runs: Run[], key: keyof Run) => Math.round(median(runs.map((r) => r[key])))
-    const first = median(ours.map((r) => r.first))
-    const baseFirst = median(base.map((r) => r.first))
-    Object.assign(figures, {
-      'schedule first screen ms (16 cards, 4x CPU)': Math.round(first),
-      'baseline: plain DOM first screen ms': Math.round(baseFirst),
-      'first screen ratio': Math.round((first / baseFirst) * 100) / 100,
-      'schedule first render ms (whole day, 4x CPU)': Math.round(drawn),
-      'baseline: plain DOM first render ms (4x CPU)': Math.round(baseDrawn),
-      'render ratio (aim ≤ 1.3)': Math.round((drawn / baseDrawn) * 100) / 100,
-      'schedule longest script run ms (aim < 50)': med(ours, 'longestScript'),
-      'baseline: plain DOM longest script run ms': med(base, 'longestScript'),
-      'schedule longest task ms (script + layout)': med(ours, 'longestTask'),
-      'baseline: plain DOM longest task ms': med(base, 'longestTask'),
-    })
+    // A warm-up round, then rounds that alternate page and baseline so drift affects both alike.
+    await round(false)
+    for (let i = 0; i < RUNS; i++) await round(true)
+
+    for (const [name, kinds] of scenarios) {
+      const { ours, base } = runs.get(name)!
+      const critical = new Set(['loader.js', ...kinds.flatMap((k) => map.tags[`service-${k}`]!.map((i) => map.files[i]!))])
+      const later = new Set(ours.flatMap((r) => r.files).filter((f) => !critical.has(f)))
+      const med = (xs: Run[], key: 'first' | 'drawn' | 'script' | 'frame') => Math.round(median(xs.map((r) => r[key])))
+      const row = {
+        'JS gzip B': await gzip(critical),
+        'later JS gzip B': await gzip(later),
+        'first ms': med(ours, 'first'),
+        'plain first ms': med(base, 'first'),
+        'first ×': ratio(median(ours.map((r) => r.first)), median(base.map((r) => r.first))),
+        'all ms': med(ours, 'drawn'),
+        'plain all ms': med(base, 'drawn'),
+        'all ×': ratio(median(ours.map((r) => r.drawn)), median(base.map((r) => r.drawn))),
+        'our script ms': med(ours, 'script'),
+        'plain script ms': med(base, 'script'),
+        'our frame ms': med(ours, 'frame'),
+        'plain frame ms': med(base, 'frame'),
+      }
+      rows[name] = row
+      for (const [key, value] of Object.entries(row)) figures[`${name} ${key}`] = value
+    }
+
+    const traced = option('profile')
+    if (traced !== undefined) {
+      const name = traced || 'schedule'
+      if (!routes[`/${name}.html`]) throw new Error(`--profile=${name}: not among the pages measured`)
+      await mkdir(join(root, '.bench'), { recursive: true })
+      const path = join(root, '.bench', `trace-${name}.json`)
+      await profile(browser, `${server.url}/${name}.html`, path)
+      console.log(`Trace of one throttled load of ${name}: ${path}`)
+    }
   } finally {
     await browser.close()
     await server.close()
   }
-  console.log('\nWidgets benchmark')
-  console.table(Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, { value: v }])))
+  console.log(
+    `\nWidgets benchmark (${CPU_SLOWDOWN}× CPU, medians of ${RUNS} alternating rounds; "plain": the plain-DOM page; frame: LoAF ≥ 50 ms, 0 when none)`,
+  )
+  console.table(rows)
   return figures
 }
