@@ -1,6 +1,7 @@
 // Builds what the embed server serves from widgets/dist/:
-//   chunks/  one content-hashed ES module per element, Lit in one shared chunk, our shared
-//            code (API client, i18n, styles) in another;
+//   chunks/  one content-hashed ES module per element, Lit in one shared chunk, and our shared
+//            code split by the set of elements that import it (what all six share, the dialog
+//            the lists share, …), so that a page evaluates none of another element's code;
 //   loader.js  the classic script that imports them, compiled with the chunk map inlined;
 //   custom-elements.json  the manifest the demo page reads.
 // Usage: node scripts/build.mjs [--lib] (--lib also compiles lib/ for npm users with tsc).
@@ -80,24 +81,10 @@ async function buildChunks() {
           chunkFileNames: 'chunks/[name]-[hash].js',
           codeSplitting: {
             groups: [
-              // Higher priorities capture first (each with the dependencies not captured yet).
+              // Lit in one chunk. Our own modules are left to Rolldown's split by importers: one
+              // shared chunk per set of elements, and code imported on demand (the languages
+              // other than English, a dialog's inside) in chunks of its own.
               { name: 'lit', test: /node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]/, priority: 4 },
-              // Only what elements import statically: code they import on demand (the languages
-              // other than English, a dialog's inside) gets chunks of its own.
-              {
-                name: 'core',
-                test: /src[\\/](api|base|controllers|format|i18n|styles)[\\/](?!(?:[\w-]+[\\/])*(?:detail-views|session-templates|speaker-templates|rich-text|links)\.ts$)/,
-                tags: ['$initial'],
-                priority: 3,
-              },
-              // What a session's or speaker's details draw (abstracts' and bios' text, links,
-              // profiles): the first screen of the detail and the card, but only a dialog's inside
-              // for the schedule, the list and the gallery, which import it on demand.
-              {
-                name: 'details',
-                test: /src[\\/](?:base|format)[\\/](?:detail-views|session-templates|speaker-templates|rich-text|links)\.ts$/,
-                priority: 2,
-              },
             ],
           },
         },

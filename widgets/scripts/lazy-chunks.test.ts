@@ -31,17 +31,45 @@ describe('chunks loaded on demand', () => {
     loader = await readFile(new URL('loader.js', dist), 'utf8')
   }, 120_000)
 
+  /** The file of the chunk Rolldown named after `module` (its first module). */
+  const chunkOf = (module: string) => Object.values(manifest).find((entry) => (entry as { name?: string }).name === module)?.file
+
   // A dialog's inside (abstracts' text, links, profiles) is the first screen of the session
   // detail and the speaker card only; the schedule, the list and the gallery load it on demand.
   it('loads the session and speaker views with the elements that show them first, and on demand elsewhere', () => {
-    // The chunk of build.mjs's `details` group.
-    const [key, chunk] = Object.entries(manifest).find(([k]) => k.startsWith('_details-'))!
-    const details = chunk.file
-    for (const tag of ['service-session-detail', 'service-speaker-card']) expect(loaderFiles(loader, tag)).toContain(details)
+    expect(manifest['src/base/detail-views.ts']?.isDynamicEntry).toBe(true)
+    const richText = chunkOf('rich-text')
+    expect(richText).toBeDefined()
+    for (const tag of ['service-session-detail', 'service-speaker-card']) expect(loaderFiles(loader, tag)).toContain(richText)
     for (const tag of ['service-schedule', 'service-session-list', 'service-speakers']) {
-      expect(loaderFiles(loader, tag)).not.toContain(details)
+      expect(loaderFiles(loader, tag)).not.toContain(richText)
     }
-    expect(Object.values(manifest).some((entry) => entry.dynamicImports?.includes(key))).toBe(true)
+  })
+
+  // Chunks are split by the elements that import them: a page evaluates no other element's code.
+  it("loads no other element's code", () => {
+    const entries = Object.values(manifest)
+      .filter((entry) => (entry as { isEntry?: boolean }).isEntry)
+      .map((e) => e.file)
+    expect(entries).toHaveLength(6)
+    for (const tag of [
+      'service-schedule',
+      'service-session-list',
+      'service-session-detail',
+      'service-speakers',
+      'service-speaker-card',
+      'service-registration',
+    ]) {
+      const files = loaderFiles(loader, tag)
+      expect(files.filter((f) => entries.includes(f))).toHaveLength(1)
+    }
+    // The form shows no sessions: none of their dialog, calendar, clock or speaker styles.
+    const form = loaderFiles(loader, 'service-registration')
+    for (const module of ['detail-dialog', 'session-calendar', 'clock-controller', 'speaker.styles']) {
+      const file = chunkOf(module)
+      expect(file, module).toBeDefined()
+      expect(form).not.toContain(file)
+    }
   })
 
   for (const language of LANGUAGES) {
