@@ -30,6 +30,24 @@ function select(label: string, all: string, options: [value: string, text: strin
   </label>`
 }
 
+/** Which of the four lists are worth showing, worked out once per model (not on every render). */
+const worth = new WeakMap<ScheduleModel, [track: boolean, room: boolean, tag: boolean, language: boolean]>()
+
+function worthOf(model: ScheduleModel) {
+  let known = worth.get(model)
+  if (!known) {
+    const items = model.items
+    known = [
+      worthFiltering(model.tracks, items, (it, v) => it.session.track === v),
+      worthFiltering(model.rooms, items, (it, v) => it.session.room === v),
+      worthFiltering(model.tags, items, (it, v) => it.session.tags.includes(v)),
+      worthFiltering(model.languages, items, (it, v) => it.language === v),
+    ]
+    worth.set(model, known)
+  }
+  return known
+}
+
 /**
  * Track, room, tag and language lists, each only when it can change what is shown (pretalx's
  * schedule filters the same four). Languages are named in the visitor's language and match their
@@ -37,17 +55,13 @@ function select(label: string, all: string, options: [value: string, text: strin
  */
 export function renderFilterFields(ctx: FilterContext) {
   const { t, model, filters: f, set } = ctx
-  const items = model.items
+  const [tracks, rooms, tags, languageList] = worthOf(model)
   const same = (values: string[]) => values.map((v): [string, string] => [v, v])
   const languages = model.languages.map((code): [string, string] => [code, languageName(code, ctx.lang)]).sort((a, b) => byName(a[1], b[1]))
-  return html`${worthFiltering(model.tracks, items, (it, v) => it.session.track === v) ? select(t.track, t.allTracks, same(model.tracks), f.track, (v) => set('track', v)) : nothing}
-  ${worthFiltering(model.rooms, items, (it, v) => it.session.room === v) ? select(t.room, t.allRooms, same(model.rooms), f.room, (v) => set('room', v)) : nothing}
-  ${worthFiltering(model.tags, items, (it, v) => it.session.tags.includes(v)) ? select(t.tag, t.allTags, same(model.tags), f.tag, (v) => set('tag', v)) : nothing}
-  ${
-    worthFiltering(model.languages, items, (it, v) => it.language === v)
-      ? select(t.language, t.allLanguages, languages, f.language, (v) => set('language', v))
-      : nothing
-  }`
+  return html`${tracks ? select(t.track, t.allTracks, same(model.tracks), f.track, (v) => set('track', v)) : nothing}
+  ${rooms ? select(t.room, t.allRooms, same(model.rooms), f.room, (v) => set('room', v)) : nothing}
+  ${tags ? select(t.tag, t.allTags, same(model.tags), f.tag, (v) => set('tag', v)) : nothing}
+  ${languageList ? select(t.language, t.allLanguages, languages, f.language, (v) => set('language', v)) : nothing}`
 }
 
 /**

@@ -5,7 +5,7 @@ import { sessionDetails } from '../../base/session-facts.js'
 import { trackHue } from '../../base/templates.js'
 import { formatLongDay, formatTime, formatTimeRange, timeZoneName } from '../../format/datetime.js'
 import type { Messages } from '../../i18n/index.js'
-import { layoutDay, rowOfNow, type ScheduleItem } from './schedule-model.js'
+import { type DayLayout, rowOfNow, type ScheduleItem } from './schedule-model.js'
 
 /** What the day and agenda views need from the element. */
 export interface DayContext {
@@ -24,22 +24,58 @@ export interface DayContext {
   cardLimit: number
   /** Whether a live change just moved or cancelled the session (highlighted for a moment). */
   changed: (id: string) => boolean
+  /** A day's grid placement (the element computes it once per day shown). */
+  layout: (items: ScheduleItem[]) => DayLayout
+}
+
+/** A card's text, formatted once per session, language and zone rather than on every render. */
+interface CardText {
+  key: string
+  messages: Messages
+  start: number
+  end: number
+  time: string
+  speakers: string
+  meta: string
+  kind: string
+  hue: number
+}
+const texts = new WeakMap<ScheduleItem, CardText>()
+
+function cardText(it: ScheduleItem, ctx: DayContext): CardText {
+  const key = `${ctx.lang}|${ctx.timeZone}`
+  const known = texts.get(it)
+  if (known?.key === key && known.messages === ctx.t) return known
+  const s = it.session
+  const text = {
+    key,
+    messages: ctx.t,
+    start: Date.parse(s.starts_at),
+    end: Date.parse(s.ends_at),
+    time: formatTimeRange(s.starts_at, s.ends_at, ctx.lang, ctx.timeZone),
+    speakers: s.speakers.map((p) => p.name).join(', '),
+    meta: [s.room, s.track].filter(Boolean).join(' · '),
+    kind: sessionDetails(s, ctx.t, ctx.lang)
+      .map(([, v]) => v)
+      .join(' · '),
+    hue: trackHue(s.track),
+  }
+  texts.set(it, text)
+  return text
 }
 
 /** One session card; `area` places it in the grid (ignored by the list layout). */
 function card(it: ScheduleItem, ctx: DayContext, area = '') {
   const s = it.session
+  const text = cardText(it, ctx)
   const fav = ctx.favourites.has(s.id)
-  const start = Date.parse(s.starts_at)
-  const end = Date.parse(s.ends_at)
-  const live = ctx.now >= start && ctx.now < end
+  const live = ctx.now >= text.start && ctx.now < text.end
   const state =
-    (s.cancelled ? ' is-cancelled' : live ? ' is-live' : ctx.now >= end ? ' is-past' : '') + (ctx.changed(s.id) ? ' is-changed' : '')
-  const details = sessionDetails(s, ctx.t, ctx.lang)
+    (s.cancelled ? ' is-cancelled' : live ? ' is-live' : ctx.now >= text.end ? ' is-past' : '') + (ctx.changed(s.id) ? ' is-changed' : '')
   return html`<div class="session${state}${fav ? ' is-fav' : ''}" part="session" data-id=${s.id}
-    style="${area}--_hue:${trackHue(s.track)}">
+    style="${area}--_hue:${text.hue}">
     <button class="session__open" aria-haspopup="dialog" @click=${() => ctx.onOpen(s)}>
-      <span class="session__time">${formatTimeRange(s.starts_at, s.ends_at, ctx.lang, ctx.timeZone)}${
+      <span class="session__time">${text.time}${
         s.cancelled
           ? html` <span class="badge badge--cancelled">${ctx.t.cancelled}</span>`
           : live
@@ -47,9 +83,9 @@ function card(it: ScheduleItem, ctx: DayContext, area = '') {
             : nothing
       }</span>
       <span class="session__title">${s.title}</span>
-      ${s.speakers.length ? html`<span class="session__speakers">${s.speakers.map((p) => p.name).join(', ')}</span>` : nothing}
-      <span class="session__meta">${[s.room, s.track].filter(Boolean).join(' · ')}</span>
-      ${details.length ? html`<span class="session__kind">${details.map(([, v]) => v).join(' · ')}</span>` : nothing}
+      ${text.speakers ? html`<span class="session__speakers">${text.speakers}</span>` : nothing}
+      <span class="session__meta">${text.meta}</span>
+      ${text.kind ? html`<span class="session__kind">${text.kind}</span>` : nothing}
     </button>
     <button class="fav" part="button" aria-pressed=${fav ? 'true' : 'false'}
       aria-label=${fav ? ctx.t.removeFavourite(s.title) : ctx.t.addFavourite(s.title)} @click=${() => ctx.onFavourite(s)}>
@@ -85,7 +121,7 @@ export function dayHead(day: string, ctx: Pick<DayContext, 't' | 'lang' | 'timeZ
  * say that it scrolls sideways (`ScrollEdgesController` keeps their state).
  */
 export function renderDay(items: ScheduleItem[], ctx: DayContext) {
-  const layout = layoutDay(items, ctx.groupBy)
+  const layout = ctx.layout(items)
   const nowRow = ctx.nowMinutes === undefined ? undefined : rowOfNow(layout, ctx.nowMinutes)
   let nowPlaced = nowRow === undefined
   // The grid's rows and columns come from every item, so cards drawn in a later step fill their

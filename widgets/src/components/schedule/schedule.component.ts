@@ -1,10 +1,11 @@
 import { Task, TaskStatus } from '@lit/task'
 import { html, nothing, type PropertyValues } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
-import type { EventInfo, Session } from '../../api/types.js'
+import type { EventInfo } from '../../api/types.js'
 import { DetailDialog, prefetchDetailViews } from '../../base/detail-dialog.js'
 import { calendarIcon, filterIcon, searchIcon } from '../../base/icons.js'
 import { downloadSessions } from '../../base/session-calendar.js'
+import { memo } from '../../base/memo.js'
 import { ServiceElement } from '../../base/service-element.js'
 import { renderEmpty, renderError, renderSkeleton } from '../../base/templates.js'
 import { ClockController } from '../../controllers/clock-controller.js'
@@ -20,7 +21,7 @@ import { avatarStyles, dialogStyles, stateStyles } from '../../styles/theme.styl
 import { feedAllowed, feedUrls, renderFeedPanel } from './schedule-feed.js'
 import { type PickedFilter, pickedCount, renderFilterFields, renderFilterSheet } from './schedule-filters.js'
 import { type HashState, hashNamespace, readHash, writeHash } from './schedule-hash.js'
-import { buildModel, countByDay, type Filters, filterItems, type ScheduleItem, type ScheduleModel } from './schedule-model.js'
+import { buildModel, countByDay, type Filters, filterItems, layoutDay, type ScheduleItem, type ScheduleModel } from './schedule-model.js'
 import { scheduleStyles } from './schedule.styles.js'
 import { printStyles } from './schedule-print.styles.js'
 import { type DayContext, dayHead, renderAgenda, renderDay } from './schedule-views.js'
@@ -29,11 +30,30 @@ type View = 'grid' | 'list'
 
 /**
  * A day of a hundred sessions is drawn in steps: enough cards for the first screen at once, then
- * more in later tasks, so that no single script run blocks the page for long on a slow phone
+ * as many more per task as the last step's pace says fit in `STEP_MS` of script, so that a slow
+ * phone gets short tasks and a fast one few steps, each followed by a layout of the whole grid
  * (docs: widgets/README.md, "Performance").
  */
 const FIRST_CARDS = 16
-const MORE_CARDS = 24
+const STEP_MS = 30
+const MIN_STEP = 8
+
+/** What the schedule shows, derived from the data and the visitor's choices before each render. */
+interface Shown {
+  event: EventInfo
+  model: ScheduleModel
+  tz: string
+  today: string
+  day: string
+  live: boolean
+  filters: Filters
+  filtered: boolean
+  matches: ScheduleItem[]
+  perDay: Map<string, number>
+  dayItems: ScheduleItem[]
+  agendaItems: ScheduleItem[]
+  favourites: Set<string>
+}
 
 /**
  * The full schedule of an event: day tabs (with each day's matches while a filter is on), search
@@ -130,10 +150,23 @@ export class ServiceSchedule extends ServiceElement {
 
   @query('dialog.sheet') private sheet?: HTMLDialogElement
 
-  private model?: { key: unknown[]; value: ScheduleModel }
+  // Derived data, each computed again only when its inputs change (not on every render or step).
+  private readonly modelOf = memo(buildModel)
+  private readonly matchesOf = memo((items: ScheduleItem[], track: string, room: string, tag: string, language: string, query: string) =>
+    filterItems(items, { track, room, tag, language, query }),
+  )
+  private readonly perDayOf = memo(countByDay)
+  private readonly dayItemsOf = memo((matches: ScheduleItem[], day: string) => matches.filter((it) => it.day === day))
+  private readonly layoutOf = memo(layoutDay)
 
-  /** Cards drawn of the shown day (`view` names it); grows after each update until all are. */
-  private cards = { view: '', limit: FIRST_CARDS, more: false }
+  /** What this render shows: set in `willUpdate`, read by `render` and `updated`. */
+  private shown?: Shown
+
+  /**
+   * Cards drawn of the shown day (`view` names it) of `total`; `limit` grows after each update
+   * until all are. `pace` is the last step's script time per card drawn, in ms.
+   */
+  private cards = { view: '', limit: FIRST_CARDS, total: 0, pace: 0 }
   private growing?: ReturnType<typeof setTimeout>
 
   /** This schedule's keys in the URL hash, and what they asked for that is not shown yet. */
@@ -158,7 +191,7 @@ export class ServiceSchedule extends ServiceElement {
     addEventListener('beforeprint', this.onBeforePrint)
     addEventListener('afterprint', this.onAfterPrint)
     // Moved in the page while steps were due: carry on drawing.
-    if (this.cards.more) this.requestUpdate()
+    if (this.cards.limit < this.cards.total) this.requestUpdate()
   }
 
   override disconnectedCallback(): void {
@@ -173,6 +206,26 @@ export class ServiceSchedule extends ServiceElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed)
     if (changed.has('eventId')) this.useLocalTime = readPref(`local-time:${this.eventId}`, false)
+    const shown = this.derive()
+    this.shown = shown
+    if (!shown) return
+    // A different day or view starts over with the first screen's cards.
+    const view = this.agenda ? 'agenda' : `${shown.day}|${shown.tz}|${this.view}|${this.groupBy}`
+    if (this.cards.view !== view) this.cards = { view, limit: FIRST_CARDS, total: 0, pace: this.cards.pace }
+    this.cards.total = shown.dayItems.length
+  }
+
+  /** Times each step's render, so that the next step draws as many cards as fit in `STEP_MS`. */
+  protected override update(changed: PropertyValues<this>): void {
+    const started = performance.now()
+    const drawn = this.drawnCards
+    super.update(changed)
+    const added = this.drawnCards - drawn
+    if (added > 0) this.cards.pace = (performance.now() - started) / added
+  }
+
+  private get drawnCards(): number {
+    return Math.min(this.cards.limit, this.cards.total)
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -181,11 +234,12 @@ export class ServiceSchedule extends ServiceElement {
     this.openRestored()
     // After the frame's layout, not forcing one inside the render.
     if (changed.has('day' as keyof ServiceSchedule)) requestAnimationFrame(() => this.revealTab())
-    if (!this.cards.more || this.growing) return
+    if (this.printing || this.cards.limit >= this.cards.total || this.growing) return
     // A macrotask, not a microtask: the browser may paint and handle input between the steps.
     this.growing = setTimeout(() => {
       this.growing = undefined
-      this.cards.limit += MORE_CARDS
+      const step = this.cards.pace > 0 ? Math.floor(STEP_MS / this.cards.pace) : MIN_STEP
+      this.cards.limit += Math.max(MIN_STEP, step)
       this.requestUpdate()
     })
   }
@@ -239,25 +293,39 @@ export class ServiceSchedule extends ServiceElement {
     })
   }
 
-  /** Cards to draw of a day view with `total` of them; a different day or view starts over. */
-  private cardLimit(view: string, total: number): number {
-    if (this.printing) return total
-    if (this.cards.view !== view) this.cards = { view, limit: FIRST_CARDS, more: false }
-    this.cards.more = this.cards.limit < total
-    return this.cards.limit
-  }
-
   private timeZone(event: EventInfo): string {
     return this.useLocalTime ? viewerTimeZone() : event.timezone
   }
 
-  /** Model memoised on the data and the zone: rebuilding it on each keystroke would be waste. */
-  private getModel(sessions: Session[], timeZone: string): ScheduleModel {
-    const key = [sessions, timeZone]
-    if (!this.model || this.model.key.some((k, i) => k !== key[i])) {
-      this.model = { key, value: buildModel(sessions, timeZone) }
+  /** What to show of the loaded data; derived data comes from the memos above. */
+  private derive(): Shown | undefined {
+    const data = this.data.value
+    if (this.data.status !== TaskStatus.COMPLETE || !data?.sessions.length) return undefined
+    const { event, sessions } = data
+    const tz = this.timeZone(event)
+    const model = this.modelOf(sessions, tz)
+    const today = dayKey(this.clock.now, tz)
+    const day = this.day && model.days.includes(this.day) ? this.day : model.days.includes(today) ? today : model.days[0]!
+    const favourites = this.favourites.ids
+    const filters = this.filters
+    const filtered = Boolean(pickedCount(filters) || filters.query.trim())
+    // Every day's matches: the tabs count them, and an empty day points to the others.
+    const matches = filtered ? this.matchesOf(model.items, this.track, this.room, this.tag, this.language, this.query) : model.items
+    return {
+      event,
+      model,
+      tz,
+      today,
+      day,
+      live: this.isLive(event),
+      filters,
+      filtered,
+      matches,
+      perDay: this.perDayOf(matches),
+      dayItems: this.agenda || this.printing ? [] : this.dayItemsOf(matches, day),
+      agendaItems: this.agenda ? matches.filter((it) => favourites.has(it.session.id)) : [],
+      favourites,
     }
-    return this.model.value
   }
 
   /** Whether the event is running now (the "now" line and "jump to now" only make sense then). */
@@ -332,27 +400,15 @@ export class ServiceSchedule extends ServiceElement {
       ${this.renderData(this.data, {
         pending: () => renderSkeleton(this.t, 1, 4),
         error: (err) => renderError(err, this.t, () => void this.data.run(), { fallback: true }),
-        complete: ({ event, sessions }) => this.renderSchedule(event, sessions),
+        complete: ({ sessions }) =>
+          this.shown ? this.renderSchedule(this.shown) : sessions.length ? nothing : renderEmpty(this.t.noSessions),
       })}
     </div>`
   }
 
-  private renderSchedule(event: EventInfo, sessions: Session[]) {
+  private renderSchedule(shown: Shown) {
     const { t } = this
-    if (!sessions.length) return renderEmpty(t.noSessions)
-    const tz = this.timeZone(event)
-    const model = this.getModel(sessions, tz)
-    const live = this.isLive(event)
-    const today = dayKey(this.clock.now, tz)
-    const day = this.day && model.days.includes(this.day) ? this.day : model.days.includes(today) ? today : model.days[0]!
-    const favourites = this.favourites.ids
-    const filters = this.filters
-    const filtered = Boolean(pickedCount(filters) || filters.query.trim())
-    // Every day's matches: the tabs count them, and an empty day points to the others.
-    const matches = filtered ? filterItems(model.items, filters) : model.items
-    const perDay = countByDay(matches)
-    const agendaItems = this.agenda ? matches.filter((it) => favourites.has(it.session.id)) : []
-    const dayItems = this.agenda || this.printing ? [] : matches.filter((it) => it.day === day)
+    const { event, model, tz, today, day, live, filters, filtered, matches, perDay, dayItems, agendaItems, favourites } = shown
     const ctx: DayContext = {
       t,
       lang: this.intlLocale,
@@ -365,7 +421,8 @@ export class ServiceSchedule extends ServiceElement {
       onOpen: (s) => this.details.openSession(s.id),
       onFavourite: (s) => this.favourites.toggle(s.id),
       changed: (id) => this.changes.has(id),
-      cardLimit: this.cardLimit(this.agenda ? 'agenda' : `${day}|${tz}|${this.view}|${this.groupBy}`, dayItems.length),
+      cardLimit: this.printing ? dayItems.length : this.cards.limit,
+      layout: (items) => this.layoutOf(items, this.groupBy),
     }
     const count = this.agenda ? agendaItems.length : dayItems.length
     const elsewhere = this.agenda ? 0 : matches.length - dayItems.length
