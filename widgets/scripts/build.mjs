@@ -85,6 +85,18 @@ async function buildChunks() {
               // shared chunk per set of elements, and code imported on demand (the languages
               // other than English, a dialog's inside) in chunks of its own.
               { name: 'lit', test: /node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]/, priority: 4 },
+              // What every element imports (the base element, API client, English, theme): one chunk.
+              { name: 'shared', test: /src[\\/]/, minShareCount: 6, tags: ['$initial'], priority: 3 },
+              // What the elements that show sessions or speakers share (the dialog, times, the
+              // calendar download, their styles): one chunk more, which the form does not load.
+              // The dialog's inside stays out, loaded on demand or with the detail and the card.
+              {
+                name: 'sessions',
+                test: /src[\\/](?:api|base|controllers|format|i18n|styles)[\\/](?!(?:detail-views|session-templates|speaker-templates|rich-text|links)\.ts$)/,
+                minShareCount: 2,
+                tags: ['$initial'],
+                priority: 2,
+              },
             ],
           },
         },

@@ -45,14 +45,23 @@ const LISTS: Record<string, string> = {
       prefetch[url].catch(() => {})
     }
   }
-  // ICU's date and time data loads on the first Intl formatter of a page: some 100 ms of main
-  // thread on a slow phone. Paying it now, while the chunks download, keeps it out of the first
-  // render of the elements that show times (all but the registration form).
+  // ICU's date and time data loads on the first Intl formatter of a page, and its language names
+  // on the first DisplayNames: some 100 ms of main thread on a slow phone, in the element's
+  // language. Paying it now, in a task of its own while the chunks download, keeps it out of the
+  // first render of the elements that show times and languages (all but the registration form).
   let warm = false
-  const warmIntl = (tag: string) => {
+  const warmIntl = (el: Element, tag: string) => {
     if (warm || tag === 'service-registration') return
     warm = true
-    setTimeout(() => new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).formatRange(0, 1))
+    const lang = el.getAttribute('locale') || el.closest<HTMLElement>('[lang]')?.lang || undefined
+    setTimeout(() => {
+      try {
+        new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit' }).formatRangeToParts(0, 1)
+        new Intl.DisplayNames(lang, { type: 'language' }).of('en')
+      } catch {
+        // A tag Intl does not take: the element falls back to English and pays the start itself.
+      }
+    })
   }
   const files = __FILES__
   const tags = __TAGS__
@@ -63,7 +72,7 @@ const LISTS: Record<string, string> = {
       if (found.length) {
         pending.delete(tag)
         for (const el of found) fetchData(el, tag)
-        warmIntl(tag)
+        warmIntl(found[0]!, tag)
         // One message per element type, not one per chunk; the page keeps the fallback content.
         Promise.all(tags[tag]!.map((i) => import(base + files[i]))).catch(() =>
           console.warn(`<${tag}>: no code from ${base}: is the embed server reachable from this page?`),

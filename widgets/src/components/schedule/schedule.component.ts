@@ -30,11 +30,13 @@ type View = 'grid' | 'list'
 
 /**
  * A day of a hundred sessions is drawn in steps: enough cards for the first screen at once, then
- * as many more per task as the last step's pace says fit in `STEP_MS` of script, so that a slow
- * phone gets short tasks and a fast one few steps, each followed by a layout of the whole grid
- * (docs: widgets/README.md, "Performance").
+ * `SECOND_STEP` more, then as many per task as the last step's pace says fit in `STEP_MS` of
+ * script: a slow phone gets short tasks, a fast one few steps (each step is followed by a layout
+ * of the whole grid, which costs about as much as the step). The first render is no measure of
+ * the pace: it also builds the model and Lit's templates (docs: widgets/README.md, "Performance").
  */
 const FIRST_CARDS = 16
+const SECOND_STEP = 24
 const STEP_MS = 30
 const MIN_STEP = 8
 
@@ -163,10 +165,10 @@ export class ServiceSchedule extends ServiceElement {
   private shown?: Shown
 
   /**
-   * Cards drawn of the shown day (`view` names it) of `total`; `limit` grows after each update
-   * until all are. `pace` is the last step's script time per card drawn, in ms.
+   * Cards of the shown day (`view` names it) of `total`: `limit` to draw, which grows after each
+   * update until all are, and `drawn`. `pace` is the last step's script time per card, in ms.
    */
-  private cards = { view: '', limit: FIRST_CARDS, total: 0, pace: 0 }
+  private cards = { view: '', limit: FIRST_CARDS, total: 0, drawn: 0, pace: 0 }
   private growing?: ReturnType<typeof setTimeout>
 
   /** This schedule's keys in the URL hash, and what they asked for that is not shown yet. */
@@ -211,21 +213,18 @@ export class ServiceSchedule extends ServiceElement {
     if (!shown) return
     // A different day or view starts over with the first screen's cards.
     const view = this.agenda ? 'agenda' : `${shown.day}|${shown.tz}|${this.view}|${this.groupBy}`
-    if (this.cards.view !== view) this.cards = { view, limit: FIRST_CARDS, total: 0, pace: this.cards.pace }
+    if (this.cards.view !== view) this.cards = { view, limit: FIRST_CARDS, total: 0, drawn: 0, pace: this.cards.pace }
     this.cards.total = shown.dayItems.length
   }
 
   /** Times each step's render, so that the next step draws as many cards as fit in `STEP_MS`. */
   protected override update(changed: PropertyValues<this>): void {
     const started = performance.now()
-    const drawn = this.drawnCards
+    const before = this.cards.drawn
     super.update(changed)
-    const added = this.drawnCards - drawn
-    if (added > 0) this.cards.pace = (performance.now() - started) / added
-  }
-
-  private get drawnCards(): number {
-    return Math.min(this.cards.limit, this.cards.total)
+    const cards = this.cards
+    cards.drawn = this.shown ? Math.min(cards.limit, cards.total) : 0
+    if (before > 0 && cards.drawn > before) cards.pace = (performance.now() - started) / (cards.drawn - before)
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -238,8 +237,8 @@ export class ServiceSchedule extends ServiceElement {
     // A macrotask, not a microtask: the browser may paint and handle input between the steps.
     this.growing = setTimeout(() => {
       this.growing = undefined
-      const step = this.cards.pace > 0 ? Math.floor(STEP_MS / this.cards.pace) : MIN_STEP
-      this.cards.limit += Math.max(MIN_STEP, step)
+      const { pace } = this.cards
+      this.cards.limit += pace > 0 ? Math.max(MIN_STEP, Math.floor(STEP_MS / pace)) : SECOND_STEP
       this.requestUpdate()
     })
   }
