@@ -89,14 +89,18 @@ async function buildChunks() {
               { name: 'shared', test: /src[\\/]/, minShareCount: 6, tags: ['$initial'], priority: 3 },
               // What the elements that show sessions or speakers share (the dialog, times, the
               // calendar download, their styles): one chunk more, which the form does not load.
-              // The dialog's inside stays out, loaded on demand or with the detail and the card.
+              // The dialog's inside and its speaker styles stay out, loaded on demand or with the
+              // detail and the card; so does what a click loads (calendar files, the feed panel).
               {
                 name: 'sessions',
-                test: /src[\\/](?:api|base|controllers|format|i18n|styles)[\\/](?!(?:detail-views|session-templates|speaker-templates|rich-text|links)\.ts$)/,
+                test: /src[\\/](?:api|base|controllers|format|i18n|styles)[\\/](?!(?:detail-views|session-templates|speaker-templates|rich-text|links|speaker\.styles)\.ts$)/,
                 minShareCount: 2,
                 tags: ['$initial'],
                 priority: 2,
               },
+              // What the dialog's inside, the detail and the card share that imports nothing of
+              // ours (the abstracts' and bios' text, the speaker styles): a chunk of known name.
+              { name: 'details', test: /src[\\/](?:format[\\/]rich-text|styles[\\/]speaker\.styles)\.ts$/, priority: 1 },
             ],
           },
         },

@@ -38,7 +38,8 @@ describe('chunks loaded on demand', () => {
   // detail and the speaker card only; the schedule, the list and the gallery load it on demand.
   it('loads the session and speaker views with the elements that show them first, and on demand elsewhere', () => {
     expect(manifest['src/base/detail-views.ts']?.isDynamicEntry).toBe(true)
-    const richText = chunkOf('rich-text')
+    // build.mjs's `details` group: the abstracts' and bios' text and the speaker styles.
+    const richText = chunkOf('details')
     expect(richText).toBeDefined()
     for (const tag of ['service-session-detail', 'service-speaker-card']) expect(loaderFiles(loader, tag)).toContain(richText)
     for (const tag of ['service-schedule', 'service-session-list', 'service-speakers']) {
@@ -70,6 +71,23 @@ describe('chunks loaded on demand', () => {
     expect(loaderFiles(loader, 'service-registration')).not.toContain(sessions)
     for (const tag of ['service-schedule', 'service-session-list', 'service-speakers']) expect(loaderFiles(loader, tag)).toContain(sessions)
   })
+
+  // What a click needs and no first screen: the .ics writer, the schedule's calendar feed panel.
+  for (const module of ['src/base/session-calendar.ts', 'src/components/schedule/schedule-feed.ts']) {
+    it(`loads ${module.split('/').pop()} on first use only`, () => {
+      const chunk = manifest[module]
+      expect(chunk?.isDynamicEntry).toBe(true)
+      for (const tag of [
+        'service-schedule',
+        'service-session-list',
+        'service-session-detail',
+        'service-speakers',
+        'service-speaker-card',
+      ]) {
+        expect(loaderFiles(loader, tag)).not.toContain(chunk!.file)
+      }
+    })
+  }
 
   for (const language of LANGUAGES) {
     it(`loads ${language} on demand only`, () => {

@@ -5,6 +5,7 @@ import type { EmbedClient } from '../api/client.js'
 import type { EventInfo, Session, Speaker } from '../api/types.js'
 import { FavouritesController } from '../controllers/favourites-controller.js'
 import type { Messages } from '../i18n/index.js'
+import { addStyles } from './add-styles.js'
 import { emit } from './events.js'
 import { chevronLeft, closeIcon } from './icons.js'
 import { warnProblem } from './problem.js'
@@ -149,6 +150,7 @@ export class DetailDialog {
       await loadDetailViews().catch(() => undefined)
       this.host.requestUpdate()
     }
+    this.addViewStyles()
     await this.host.updateComplete
     const dialog = this.dialog
     if (!dialog) return
@@ -163,6 +165,11 @@ export class DetailDialog {
       await this.host.updateComplete
     }
     ;(dialog.querySelector<HTMLElement>('#dialog-title') ?? dialog.querySelector<HTMLElement>('.dialog__back'))?.focus()
+  }
+
+  /** The views' styles come with their code: the host's first screen does without them. */
+  private addViewStyles(): void {
+    if (views) addStyles(this.host.renderRoot, [views.viewStyles])
   }
 
   private onClose(): void {
@@ -216,7 +223,10 @@ export class DetailDialog {
     if (!views) {
       const retry = () =>
         void loadDetailViews().then(
-          () => this.host.requestUpdate(),
+          () => {
+            this.addViewStyles()
+            this.host.requestUpdate()
+          },
           () => this.host.requestUpdate(),
         )
       return viewsFailed ? renderError(viewsFailed, ctx.t, retry) : renderSkeleton(ctx.t, 2, 1)

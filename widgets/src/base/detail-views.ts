@@ -6,6 +6,9 @@ import { downloadSessions } from './session-calendar.js'
 import { renderSessionBody } from './session-templates.js'
 import { renderSpeakerProfile } from './speaker-templates.js'
 
+/** Styles of the speaker view, which the elements that open a dialog add when it first opens. */
+export { speakerStyles as viewStyles } from '../styles/speaker.styles.js'
+
 /** What a view needs besides the data: the favourites and the ways to the other views. */
 export interface DetailViewContext extends DetailContext {
   favourites: FavouritesController

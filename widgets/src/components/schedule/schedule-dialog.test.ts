@@ -80,6 +80,8 @@ describe('service-schedule: sessions and speakers', () => {
     const links = [...dialog.querySelectorAll<HTMLAnchorElement>('.links a')]
     expect(links.map((a) => a.getAttribute('aria-label'))).to.deep.equal(['Website (Ada Lovelace)', 'Mastodon (Ada Lovelace)'])
     expect(text(dialog.querySelector('[part=bio]'))).to.equal('Writes programs for machines that do not exist yet.Likes notes.')
+    // The profile's styles came with the dialog's code (the schedule's first screen does without).
+    expect(getComputedStyle(dialog.querySelector('.profile__head')!).display).to.equal('flex')
     await expect(el).to.be.accessible()
     const back = dialog.querySelector<HTMLButtonElement>('.dialog__back')!
     expect(text(back)).to.equal('Back to “Opening keynote”')

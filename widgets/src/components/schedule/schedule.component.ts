@@ -2,9 +2,9 @@ import { Task, TaskStatus } from '@lit/task'
 import { html, nothing, type PropertyValues } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
 import type { EventInfo } from '../../api/types.js'
+import { downloadSessionsLater } from '../../base/calendar-download.js'
 import { DetailDialog, prefetchDetailViews } from '../../base/detail-dialog.js'
 import { calendarIcon, filterIcon, searchIcon } from '../../base/icons.js'
-import { downloadSessions } from '../../base/session-calendar.js'
 import { memo } from '../../base/memo.js'
 import { ServiceElement } from '../../base/service-element.js'
 import { renderEmpty, renderError, renderSkeleton } from '../../base/templates.js'
@@ -16,9 +16,7 @@ import { ScrollEdgesController } from './scroll-edges-controller.js'
 import { readPref, writePref } from '../../controllers/storage.js'
 import { dayKey, formatDayName, formatDayTab, minutesOfDay, viewerTimeZone } from '../../format/datetime.js'
 import { sessionStyles } from '../../styles/session.styles.js'
-import { speakerStyles } from '../../styles/speaker.styles.js'
 import { avatarStyles, dialogStyles, stateStyles } from '../../styles/theme.styles.js'
-import { feedAllowed, feedUrls, renderFeedPanel } from './schedule-feed.js'
 import { type PickedFilter, pickedCount, renderFilterFields, renderFilterSheet } from './schedule-filters.js'
 import { type HashState, hashNamespace, readHash, writeHash } from './schedule-hash.js'
 import { buildModel, countByDay, type Filters, filterItems, layoutDay, type ScheduleItem, type ScheduleModel } from './schedule-model.js'
@@ -90,16 +88,7 @@ interface Shown {
  * @csspart skeleton - The loading skeleton.
  */
 export class ServiceSchedule extends ServiceElement {
-  static override styles = [
-    ...ServiceElement.styles,
-    stateStyles,
-    avatarStyles,
-    dialogStyles,
-    sessionStyles,
-    speakerStyles,
-    scheduleStyles,
-    printStyles,
-  ]
+  static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, dialogStyles, sessionStyles, scheduleStyles, printStyles]
 
   private readonly clock = new ClockController(this)
   private readonly favourites = new FavouritesController(this, () => this.eventId)
@@ -118,9 +107,16 @@ export class ServiceSchedule extends ServiceElement {
     onError: this.warnProblem,
   })
 
-  /** Whether the token serves the calendar feed: asked once the schedule is shown. */
+  /**
+   * The calendar feed's code, when the token serves the feed: asked (and loaded) once the
+   * schedule is shown, off the first screen's path.
+   */
   private readonly feed = new Task(this, {
-    task: async ([, , , , shown]) => (shown ? feedAllowed(this.api) : false),
+    task: async ([, , , , shown]) => {
+      if (!shown) return undefined
+      const feed = await import('./schedule-feed.js')
+      return (await feed.feedAllowed(this.api)) ? feed : undefined
+    },
     args: () => [...this.source, this.data.status === TaskStatus.COMPLETE] as const,
   })
 
@@ -427,7 +423,8 @@ export class ServiceSchedule extends ServiceElement {
     const elsewhere = this.agenda ? 0 : matches.length - dayItems.length
     const filterCtx = { t, lang: this.intlLocale, model, filters, set: (n: PickedFilter, v: string) => this.setFilter(n, v) }
     const picked = pickedCount(filters)
-    const feed = this.feed.value && this.api.token ? feedUrls(this.api) : undefined
+    const feedCode = this.api.token ? this.feed.value : undefined
+    const feed = feedCode?.feedUrls(this.api)
 
     return html`
       <div class="toolbar" part="toolbar" role="group" aria-label=${t.filters}>
@@ -442,7 +439,7 @@ export class ServiceSchedule extends ServiceElement {
         </button>
       </div>
       ${this.renderViewBar(event, live, feed)}
-      ${feed && this.feedOpen ? renderFeedPanel(feed, t) : nothing}
+      ${feed && this.feedOpen ? feedCode!.renderFeedPanel(feed, t) : nothing}
       <p class="sr-only" role="status">${elsewhere ? t.resultsElsewhere(count, elsewhere) : t.results(count)}</p>
       <p class="sr-only" role="status" data-live-announcement>${this.changes.announcement}</p>
       ${
@@ -545,7 +542,7 @@ export class ServiceSchedule extends ServiceElement {
     }
     return html`<div class="agenda-actions">
         <button class="btn" part="button" @click=${() =>
-          downloadSessions(
+          void downloadSessionsLater(
             items.map((i) => i.session),
             event,
             `${event.name} ${t.myAgenda}`,

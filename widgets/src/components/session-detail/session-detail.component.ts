@@ -2,7 +2,7 @@ import { Task } from '@lit/task'
 import { html } from 'lit'
 import { property } from 'lit/decorators.js'
 import { DetailDialog } from '../../base/detail-dialog.js'
-import { downloadSessions } from '../../base/session-calendar.js'
+import { downloadSessionsLater } from '../../base/calendar-download.js'
 import { renderSessionBody } from '../../base/session-templates.js'
 import { ServiceElement } from '../../base/service-element.js'
 import { requireId } from '../../base/problem.js'
@@ -82,7 +82,7 @@ export class ServiceSessionDetail extends ServiceElement {
           timeZone: event.timezone,
           favourite: this.favourites.has(session.id),
           onFavourite: () => this.favourites.toggle(session.id),
-          onCalendar: () => downloadSessions([session], event, session.title),
+          onCalendar: () => void downloadSessionsLater([session], event, session.title),
           onSpeaker: (id) => this.details.openSpeaker(id),
           speakerOpensDialog: true,
         })}

@@ -12,7 +12,6 @@ import { describeSessionChanges } from '../../base/session-changes.js'
 import { dayKey, formatLongDay, formatSessionWhen, timeZoneName } from '../../format/datetime.js'
 import type { Messages } from '../../i18n/index.js'
 import { sessionStyles } from '../../styles/session.styles.js'
-import { speakerStyles } from '../../styles/speaker.styles.js'
 import { avatarStyles, dialogStyles, stateStyles } from '../../styles/theme.styles.js'
 import { sessionListStyles } from './session-list.styles.js'
 
@@ -39,15 +38,7 @@ import { sessionListStyles } from './session-list.styles.js'
  * @csspart skeleton - The loading skeleton.
  */
 export class ServiceSessionList extends ServiceElement {
-  static override styles = [
-    ...ServiceElement.styles,
-    stateStyles,
-    avatarStyles,
-    dialogStyles,
-    sessionStyles,
-    speakerStyles,
-    sessionListStyles,
-  ]
+  static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, dialogStyles, sessionStyles, sessionListStyles]
 
   private readonly clock = new ClockController(this)
   private readonly changes = new SessionChangesController(this)

@@ -7,7 +7,6 @@ import { chevronLeft, chevronRight } from '../../base/icons.js'
 import { ServiceElement } from '../../base/service-element.js'
 import { affiliation, renderAvatar, renderEmpty, renderError, renderSkeleton } from '../../base/templates.js'
 import { sessionStyles } from '../../styles/session.styles.js'
-import { speakerStyles } from '../../styles/speaker.styles.js'
 import { avatarStyles, dialogStyles, stateStyles } from '../../styles/theme.styles.js'
 import { speakersStyles } from './speakers.styles.js'
 
@@ -43,7 +42,7 @@ const TILE_GAP = 16
  * @csspart skeleton - The loading skeleton.
  */
 export class ServiceSpeakers extends ServiceElement {
-  static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, dialogStyles, sessionStyles, speakerStyles, speakersStyles]
+  static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, dialogStyles, sessionStyles, speakersStyles]
 
   private readonly data = new Task(this, {
     task: async (_args, { signal }) => {
