@@ -13,13 +13,14 @@
  *   npm run bench -w widgets                              # every page
  *   npm run bench -w widgets -- --only=schedule,all       # some pages
  *   npm run bench -w widgets -- --profile[=schedule]      # also a Chromium trace of one load
+ *   npm run bench -w widgets -- --compare=../old/dist     # also another build, in the same rounds
  *
  * @example
  * import { runWidgetBench } from './widgets/bench/widgets.bench.ts';
  * const figures = await runWidgetBench(); // prints a table, returns the numbers
  */
 import { mkdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { type Browser, chromium, type Page } from 'playwright-core'
@@ -57,7 +58,7 @@ const SCENARIOS: Record<string, Kind[]> = { ...Object.fromEntries(KINDS.map((k) 
 const gzipSize = async (file: string) => gzipSync(await readFile(file), { level: 9 }).length
 
 /** The loader's chunk map: file list and, per tag, indexes into it. */
-async function chunkMap(): Promise<{ files: string[]; tags: Record<string, number[]> }> {
+async function chunkMap(dist: string): Promise<{ files: string[]; tags: Record<string, number[]> }> {
   const loader = await readFile(join(dist, 'loader.js'), 'utf8')
   const files = JSON.parse(/\[(`chunks\/[^\]]+)\]/.exec(loader)![0].replaceAll('`', '"')) as string[]
   const tags: Record<string, number[]> = {}
@@ -96,11 +97,12 @@ const BASELINE_CSS = `<style>
   .field { display: block; margin: .5rem 0; } .t { font-size: .75rem; color: #555; } .title { font-weight: 650; } .m { font-size: .8rem; color: #555; }
 </style>`
 
-async function pages(kinds: Kind[]) {
+/** The widget page and its plain-DOM baseline; `v` is the path the build is served at. */
+async function pages(kinds: Kind[], v = 'v1') {
   const spec = JSON.stringify(kinds.map((k) => [k, ELEMENTS[k].selector, ELEMENTS[k].first, ELEMENTS[k].all]))
   const widget = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>widgets</title>${PROBE}
 <script>
-  const s = document.createElement('script'); s.async = true; s.src = '/v1/loader.js'; document.head.append(s);
+  const s = document.createElement('script'); s.async = true; s.src = '/${v}/loader.js'; document.head.append(s);
   __drawnWhen(__progress((k) => document.querySelector('service-' + k)?.shadowRoot, ${spec}));
 </script></head><body>
 ${kinds.map((k) => `<section><service-${k} event-id="${BENCH_EVENT_ID}" token="emb_bench" ${ELEMENTS[k].attrs}></service-${k}></section>`).join('\n')}
@@ -117,9 +119,12 @@ ${kinds.map((k) => `draw('${k}', document.getElementById('b-${k}'));`).join('\n'
   return { widget, baseline }
 }
 
-/** Serves dist/ at /v1/ and the benchmark event through the embed API's paths and envelope. */
-function benchApi() {
-  const api = `/v1/events/${BENCH_EVENT_ID}`
+/**
+ * Serves each build at its path (dist/ at /v1/, a build to compare with at /v0/) and beside it
+ * the benchmark event through the embed API's paths and envelope.
+ */
+function benchApi(builds: Record<string, string>) {
+  const api = `/events/${BENCH_EVENT_ID}`
   const sessions = benchSessions()
   const speakers = benchSpeakers()
   const bodies: Record<string, string> = {
@@ -136,10 +141,12 @@ function benchApi() {
       ctx.set('Content-Type', type)
       ctx.body = body
     }
-    if (bodies[ctx.path]) return send('application/json', bodies[ctx.path]!)
-    if (ctx.path.startsWith('/v1/') && !ctx.path.includes('..')) {
+    const [, v, rest] = /^\/(v\d)(\/.*)$/.exec(ctx.path) ?? []
+    if (!v || !builds[v]) return next()
+    if (bodies[rest!]) return send('application/json', bodies[rest!]!)
+    if (!rest!.includes('..')) {
       try {
-        return send(ctx.path.endsWith('.js') ? 'text/javascript' : 'application/json', await readFile(join(dist, ctx.path.slice(4))))
+        return send(rest!.endsWith('.js') ? 'text/javascript' : 'application/json', await readFile(join(builds[v]!, rest!)))
       } catch {
         /* fall through to 404 */
       }
@@ -221,33 +228,43 @@ export async function runWidgetBench(): Promise<Record<string, number>> {
   const only = option('only')?.split(',').filter(Boolean)
   const scenarios = Object.entries(SCENARIOS).filter(([name]) => !only?.length || only.includes(name))
   if (!scenarios.length) throw new Error(`--only: choose from ${Object.keys(SCENARIOS).join(', ')}`)
-  const map = await chunkMap()
-  const size = new Map<string, number>()
-  for (const file of ['loader.js', ...map.files]) size.set(file, await gzipSize(join(dist, file)))
-  const gzip = async (files: Iterable<string>) => {
+  const compare = option('compare')
+  const builds: Record<string, string> = { v1: dist, ...(compare ? { v0: resolve(compare) } : {}) }
+  const maps = { v1: await chunkMap(dist), ...(compare ? { v0: await chunkMap(builds.v0!) } : {}) } as Record<
+    string,
+    Awaited<ReturnType<typeof chunkMap>>
+  >
+  const gzip = async (v: string, files: Iterable<string>) => {
     let total = 0
-    for (const f of files) total += size.get(f) ?? (await gzipSize(join(dist, f)))
+    for (const f of files) total += await gzipSize(join(builds[v]!, f))
     return total
   }
+  /** What a page of `kinds` imports before its first screen: the loader and its chunk map's files. */
+  const criticalFiles = (v: string, kinds: Kind[]) =>
+    new Set(['loader.js', ...kinds.flatMap((k) => maps[v]!.tags[`service-${k}`]!.map((i) => maps[v]!.files[i]!))])
 
   const routes: Record<string, string> = {}
   for (const [name, kinds] of scenarios) {
     const { widget, baseline } = await pages(kinds)
     routes[`/${name}.html`] = widget
     routes[`/${name}-baseline.html`] = baseline
+    if (compare) routes[`/${name}-before.html`] = (await pages(kinds, 'v0')).widget
   }
-  const server = await startStaticServer({ pages: routes, api: benchApi() })
+  const server = await startStaticServer({ pages: routes, api: benchApi(builds) })
   const browser = await chromium.launch({ executablePath: await findBrowser(), args: CHROMIUM_ARGS })
-  const figures: Record<string, number> = { 'loader.js gzip B': size.get('loader.js')! }
+  const figures: Record<string, number> = { 'loader.js gzip B': await gzip('v1', ['loader.js']) }
   const rows: Record<string, Record<string, string | number>> = {}
   try {
-    const runs = new Map(scenarios.map(([name]) => [name, { ours: [] as Run[], base: [] as Run[] }]))
+    const runs = new Map(scenarios.map(([name]) => [name, { ours: [] as Run[], base: [] as Run[], before: [] as Run[] }]))
     const round = async (keep: boolean) => {
       for (const [name] of scenarios) {
         const ours = await measure(browser, `${server.url}/${name}.html`, '/v1/')
         const base = await measure(browser, `${server.url}/${name}-baseline.html`, `/${name}-baseline.html`)
-        if (keep) runs.get(name)!.ours.push(ours)
-        if (keep) runs.get(name)!.base.push(base)
+        const before = compare ? await measure(browser, `${server.url}/${name}-before.html`, '/v0/') : undefined
+        if (!keep) continue
+        runs.get(name)!.ours.push(ours)
+        runs.get(name)!.base.push(base)
+        if (before) runs.get(name)!.before.push(before)
       }
     }
     // A warm-up round, then rounds that alternate page and baseline so drift affects both alike.
@@ -255,13 +272,13 @@ export async function runWidgetBench(): Promise<Record<string, number>> {
     for (let i = 0; i < RUNS; i++) await round(true)
 
     for (const [name, kinds] of scenarios) {
-      const { ours, base } = runs.get(name)!
-      const critical = new Set(['loader.js', ...kinds.flatMap((k) => map.tags[`service-${k}`]!.map((i) => map.files[i]!))])
+      const { ours, base, before } = runs.get(name)!
+      const critical = criticalFiles('v1', kinds)
       const later = new Set(ours.flatMap((r) => r.files).filter((f) => !critical.has(f)))
       const med = (xs: Run[], key: 'first' | 'drawn' | 'script' | 'frame') => Math.round(median(xs.map((r) => r[key])))
-      const row = {
-        'JS gzip B': await gzip(critical),
-        'later JS gzip B': await gzip(later),
+      const row: Record<string, number> = {
+        'JS gzip B': await gzip('v1', critical),
+        'later JS gzip B': await gzip('v1', later),
         'first ms': med(ours, 'first'),
         'plain first ms': med(base, 'first'),
         'first ×': ratio(median(ours.map((r) => r.first)), median(base.map((r) => r.first))),
@@ -272,6 +289,15 @@ export async function runWidgetBench(): Promise<Record<string, number>> {
         'plain script ms': med(base, 'script'),
         'our frame ms': med(ours, 'frame'),
         'plain frame ms': med(base, 'frame'),
+      }
+      // The other build, measured in the same rounds: what the changes between them bought.
+      if (before.length) {
+        Object.assign(row, {
+          'before JS gzip B': await gzip('v0', criticalFiles('v0', kinds)),
+          'before first ×': ratio(median(before.map((r) => r.first)), median(base.map((r) => r.first))),
+          'before all ×': ratio(median(before.map((r) => r.drawn)), median(base.map((r) => r.drawn))),
+          'before script ms': med(before, 'script'),
+        })
       }
       rows[name] = row
       for (const [key, value] of Object.entries(row)) figures[`${name} ${key}`] = value
