@@ -27,8 +27,8 @@ describe('loader.js', () => {
     await until(() => customElements.get('service-speaker-card'), 'speaker card to be defined')
     // api-base defaults to the loader's own folder.
     await until(() => text(root(card).querySelector('[part=name]')) === 'Ada Lovelace', 'card data from the default api-base')
-    // The card's profile (bio, links, sessions) is its first screen: its templates come too.
-    expect(elementChunks()).to.deep.equal(['details', 'lit', 'sessions', 'shared', 'speaker-card', 'speaker-templates'])
+    // The card's profile (bio, links, sessions) is its first screen: the `details` chunk comes too.
+    expect(elementChunks()).to.deep.equal(['details', 'lit', 'sessions', 'shared', 'speaker-card'])
     // Live updates are not on the way to the first screen: their chunk follows it.
     await until(() => chunks().includes('live-client'), 'the live client after the first paint')
     const loader = (window as { serviceWidgets?: { base: string; prefetch: Record<string, unknown> } }).serviceWidgets!
@@ -41,7 +41,7 @@ describe('loader.js', () => {
     document.body.append(document.createElement('service-registration'))
     await until(() => customElements.get('service-registration'), 'registration to be defined')
     // The form needs nothing the card had not loaded but its own chunk.
-    expect(elementChunks()).to.deep.equal(['details', 'lit', 'registration', 'sessions', 'shared', 'speaker-card', 'speaker-templates'])
+    expect(elementChunks()).to.deep.equal(['details', 'lit', 'registration', 'sessions', 'shared', 'speaker-card'])
     expect(customElements.get('service-schedule')).to.be.undefined
   })
 
