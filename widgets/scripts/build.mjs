@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process'
 import { mkdir, readFile, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 
@@ -62,7 +62,31 @@ const quiet = {
   resolve: { conditions: ['production', 'module', 'browser', 'default'] },
 }
 
+/**
+ * Our modules that `entry` imports statically, directly or through others (type-only imports
+ * aside), as absolute paths: read from the sources' import lines, as they are written here
+ * (relative specifiers ending in `.js` for `.ts` files).
+ */
+export async function staticImports(entry) {
+  const seen = new Set()
+  const walk = async (file) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    const code = await readFile(file, 'utf8')
+    const specifiers = [
+      ...[...code.matchAll(/^(?:import|export)\s+(type\s+)?[^;'"]*?\bfrom\s+'(\.{1,2}\/[^']+)'/gm)].filter((m) => !m[1]).map((m) => m[2]),
+      ...[...code.matchAll(/^import\s+'(\.{1,2}\/[^']+)'/gm)].map((m) => m[1]),
+    ]
+    for (const specifier of specifiers) await walk(resolve(dirname(file), specifier.replace(/\.js$/, '.ts')))
+  }
+  await walk(resolve(root, entry))
+  return seen
+}
+
 async function buildChunks() {
+  // The form needs the least of our code: what it imports outside its own folder is what every
+  // page loads (the base element, the API client, English, the theme, the error box, events).
+  const base = new Set([...(await staticImports(ELEMENTS['service-registration']))].filter((f) => !f.includes(`${sep}components${sep}`)))
   await build({
     ...quiet,
     plugins: [minifyCssLiterals()],
@@ -85,8 +109,8 @@ async function buildChunks() {
               // shared chunk per set of elements, and code imported on demand (the languages
               // other than English, a dialog's inside) in chunks of its own.
               { name: 'lit', test: /node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]/, priority: 4 },
-              // What every element imports (the base element, API client, English, theme): one chunk.
-              { name: 'shared', test: /src[\\/]/, minShareCount: 6, tags: ['$initial'], priority: 3 },
+              // What every page loads (see `base` above): one chunk.
+              { name: 'shared', test: (id) => base.has(id), priority: 3 },
               // What the elements that show sessions or speakers share (the dialog, times, the
               // calendar download, their styles): one chunk more, which the form does not load.
               // The dialog's inside and its speaker styles stay out, loaded on demand or with the
