@@ -48,7 +48,7 @@ const LISTS: Record<string, string> = {
   // ICU's date and time data loads on the first Intl formatter of a page, and its language names
   // on the first DisplayNames: some 100 ms of main thread on a slow phone, in the element's
   // language. Paying it now, in a task of its own while the chunks download, keeps it out of the
-  // first render of the elements that show times and languages (all but the registration form).
+  // first render of the elements that show times (all but the registration form) and languages.
   let warm = false
   const warmIntl = (el: Element, tag: string) => {
     if (warm || tag === 'service-registration') return
@@ -57,7 +57,8 @@ const LISTS: Record<string, string> = {
     setTimeout(() => {
       try {
         new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit' }).formatRangeToParts(0, 1)
-        new Intl.DisplayNames(lang, { type: 'language' }).of('en')
+        // Language names: the schedule's cards and the session detail show them.
+        if (/e-(sc|se.*l$)/.test(tag)) new Intl.DisplayNames(lang, { type: 'language' }).of('en')
       } catch {
         // A tag Intl does not take: the element falls back to English and pays the start itself.
       }
