@@ -255,21 +255,27 @@ export async function runWidgetBench(): Promise<Record<string, number>> {
   const figures: Record<string, number> = { 'loader.js gzip B': await gzip('v1', ['loader.js']) }
   const rows: Record<string, Record<string, string | number>> = {}
   try {
-    const runs = new Map(scenarios.map(([name]) => [name, { ours: [] as Run[], base: [] as Run[], before: [] as Run[] }]))
-    const round = async (keep: boolean) => {
+    type Runs = { ours: Run[]; base: Run[]; before: Run[] }
+    const runs = new Map(scenarios.map(([name]): [string, Runs] => [name, { ours: [], base: [], before: [] }]))
+    // Each round measures the pages in another order, so that neither drift nor the page measured
+    // before (the browser's caches, a busy moment) favours one side.
+    const round = async (keep: boolean, turn: number) => {
       for (const [name] of scenarios) {
-        const ours = await measure(browser, `${server.url}/${name}.html`, '/v1/')
-        const base = await measure(browser, `${server.url}/${name}-baseline.html`, `/${name}-baseline.html`)
-        const before = compare ? await measure(browser, `${server.url}/${name}-before.html`, '/v0/') : undefined
-        if (!keep) continue
-        runs.get(name)!.ours.push(ours)
-        runs.get(name)!.base.push(base)
-        if (before) runs.get(name)!.before.push(before)
+        const loads: [keyof Runs, string, string][] = [
+          ['ours', `/${name}.html`, '/v1/'],
+          ['base', `/${name}-baseline.html`, `/${name}-baseline.html`],
+          ...(compare ? [['before', `/${name}-before.html`, '/v0/'] as [keyof Runs, string, string]] : []),
+        ]
+        for (let i = 0; i < loads.length; i++) {
+          const [side, path, ours] = loads[(i + turn) % loads.length]!
+          const run = await measure(browser, `${server.url}${path}`, ours)
+          if (keep) runs.get(name)![side].push(run)
+        }
       }
     }
     // A warm-up round, then rounds that alternate page and baseline so drift affects both alike.
-    await round(false)
-    for (let i = 0; i < RUNS; i++) await round(true)
+    await round(false, 0)
+    for (let i = 0; i < RUNS; i++) await round(true, i)
 
     for (const [name, kinds] of scenarios) {
       const { ours, base, before } = runs.get(name)!
