@@ -105,9 +105,10 @@ async function buildChunks() {
           chunkFileNames: 'chunks/[name]-[hash].js',
           codeSplitting: {
             groups: [
-              // Lit in one chunk. Our own modules are left to Rolldown's split by importers: one
-              // shared chunk per set of elements, and code imported on demand (the languages
-              // other than English, a dialog's inside) in chunks of its own.
+              // Lit in one chunk; our own code in the three groups below and, for the rest, split
+              // by Rolldown by the elements that import it: one chunk per element, and what is
+              // imported on demand (the languages other than English, the dialog's inside, the
+              // live client, the calendar writer) in chunks of its own.
               { name: 'lit', test: /node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]/, priority: 4 },
               // What every page loads (see `base` above): one chunk.
               { name: 'shared', test: (id) => base.has(id), priority: 3 },
