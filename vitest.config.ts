@@ -17,6 +17,9 @@ export default defineConfig({
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a condition (a delivery, a notification); a shared, loaded machine can
+    // take seconds where a quiet one takes milliseconds, and a wait is not a timed assertion.
+    expect: { poll: { timeout: 15_000 } },
     // Two cores: more workers than that only adds PGlite start-up contention.
     maxWorkers: 2,
   },
