@@ -1,4 +1,5 @@
 import type { AccountsTable } from './tables/accounts.ts'
+import type { EmailMessagesTable } from './tables/email-messages.ts'
 import type { ApiKeysTable } from './tables/api-keys.ts'
 import type { EmbedTokensTable } from './tables/embed-tokens.ts'
 import type { EventsTable } from './tables/events.ts'
@@ -19,4 +20,5 @@ export interface Database {
   registrations: RegistrationsTable
   webhook_endpoints: WebhookEndpointsTable
   webhook_deliveries: WebhookDeliveriesTable
+  email_messages: EmailMessagesTable
 }

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'CONFLICT',
+  'SOLD_OUT',
   'RATE_LIMIT_EXCEEDED',
   'TOO_MANY_STREAMS',
   'INTERNAL_ERROR',
@@ -69,6 +70,9 @@ export const validationError = (fields: FieldError[]): ApiError => {
 export const notFound = (what = 'Resource'): ApiError => new ApiError(404, 'NOT_FOUND', `${what} not found`)
 
 export const conflict = (message: string): ApiError => new ApiError(409, 'CONFLICT', message)
+
+/** 409 `SOLD_OUT`: every place of the ticket is taken (a cancellation frees one). */
+export const soldOut = (): ApiError => new ApiError(409, 'SOLD_OUT', 'This ticket is sold out')
 
 export const unauthorized = (message: string): ApiError => new ApiError(401, 'UNAUTHORIZED', message)
 

@@ -1,4 +1,5 @@
-import { emptyToNull, isoDateTime, optionalText, requiredText, uuid } from '../common/fields.ts'
+import { QUESTION_TYPES } from '@event-service/db'
+import { emptyToNull, httpUrl, isoDateTime, optionalText, requiredText, uuid } from '../common/fields.ts'
 import { dataEnvelope, pageEnvelope } from '../common/envelopes.ts'
 import { listQuery } from '../common/list-query.ts'
 import { z } from '../openapi/zod.ts'
@@ -30,9 +31,81 @@ export const Ticket = z
     name: requiredText(200),
     description: optionalText(20_000).transform(emptyToNull),
     price: optionalText(50).transform(emptyToNull).openapi({ description: 'Display price, e.g. `€ 99`', example: '€ 99' }),
+    capacity: z
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1000000')
+      .nullable()
+      .default(null)
+      .openapi({ description: 'Places on sale; null: unlimited. Cancelled registrations free their place.', example: 100 }),
+    show_remaining: z
+      .boolean()
+      .default(false)
+      .openapi({ description: 'Whether the embed API shows visitors how many places are left (`remaining`)' }),
   })
   .strict()
   .openapi('Ticket')
+
+const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,49}$/, 'must be a slug: lower-case letters, digits and dashes, at most 50 characters')
+
+/** A question of the registration form (DESIGN.md "Registration"). */
+export const Question = z
+  .object({
+    id: slug.openapi({ description: 'Key of the answer in `answers`', example: 'diet' }),
+    label: requiredText(200).openapi({ example: 'Dietary requirements' }),
+    type: z.enum(QUESTION_TYPES).openapi({
+      description: '`text` (one line), `textarea`, `choice` (one of `options`), `multi` (any of `options`), `checkbox` (yes/no; required: must be ticked)',
+    }),
+    required: z.boolean().default(false),
+    options: z
+      .array(requiredText(200))
+      .min(1, 'must have at least 1 option')
+      .max(50, 'must have at most 50 options')
+      .refine((o) => new Set(o).size === o.length, 'must not repeat an option')
+      .nullable()
+      .default(null)
+      .openapi({ description: 'The choices of a `choice` or `multi` question (required for them, refused for the others)' }),
+    ticket_ids: z
+      .array(slug)
+      .min(1, 'must name at least 1 ticket')
+      .max(100)
+      .nullable()
+      .default(null)
+      .openapi({ description: 'Ask only those who choose one of these tickets; null: everyone' }),
+  })
+  .strict()
+  .superRefine((q, ctx) => {
+    const hasOptions = q.type === 'choice' || q.type === 'multi'
+    if (hasOptions && !q.options) ctx.addIssue({ code: 'custom', path: ['options'], message: `is required for a ${q.type} question` })
+    if (!hasOptions && q.options) ctx.addIssue({ code: 'custom', path: ['options'], message: `is only for choice and multi questions` })
+  })
+  .openapi('Question')
+
+const questions = z
+  .array(Question)
+  .max(50, 'must have at most 50 questions')
+  .refine((list) => new Set(list.map((q) => q.id)).size === list.length, 'must not repeat a question id')
+
+/** What registrants agree to; when set, the form requires `consent: true`. */
+export const PrivacyNotice = z
+  .object({
+    text: requiredText(2000).openapi({ example: 'We use your data to run the event.' }),
+    url: httpUrl.nullable().optional().transform((v) => v ?? null).openapi({ description: 'The full privacy policy' }),
+  })
+  .strict()
+  .openapi('PrivacyNotice')
+
+/** Question `ticket_ids` that name no ticket of the event, as field errors. */
+export function unknownQuestionTickets(
+  list: { ticket_ids?: string[] | null }[] | undefined,
+  ticketList: { id: string }[],
+): { path: string; message: string }[] {
+  const ids = new Set(ticketList.map((t) => t.id))
+  return (list ?? []).flatMap((q, i) =>
+    (q.ticket_ids ?? []).flatMap((id, j) => (ids.has(id) ? [] : [{ path: `questions.${i}.ticket_ids.${j}`, message: `names no ticket of this event: ${id}` }])),
+  )
+}
 
 const tickets = z
   .array(Ticket)
@@ -47,6 +120,8 @@ const eventFields = {
   ends_at: isoDateTime,
   venue: optionalText(200).transform(emptyToNull),
   tickets,
+  questions,
+  privacy_notice: PrivacyNotice.nullable(),
 }
 
 const endsAfterStart = (e: { starts_at?: string | undefined; ends_at?: string | undefined }) =>
@@ -54,9 +129,20 @@ const endsAfterStart = (e: { starts_at?: string | undefined; ends_at?: string | 
 const ENDS_MESSAGE = { path: ['ends_at'], message: 'must not be before starts_at' }
 
 export const CreateEventBody = z
-  .object({ ...eventFields, timezone: timezone.default('UTC'), tickets: tickets.default([]) })
+  .object({
+    ...eventFields,
+    timezone: timezone.default('UTC'),
+    tickets: tickets.default([]),
+    questions: questions.default([]),
+    privacy_notice: PrivacyNotice.nullable().default(null),
+  })
   .strict()
   .refine(endsAfterStart, ENDS_MESSAGE)
+  .superRefine((e, ctx) => {
+    for (const issue of unknownQuestionTickets(e.questions, e.tickets)) {
+      ctx.addIssue({ code: 'custom', path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: issue.message })
+    }
+  })
   .openapi('CreateEventRequest')
 export type CreateEventBody = z.output<typeof CreateEventBody>
 
@@ -77,6 +163,8 @@ export const Event = z
     ends_at: z.string().openapi({ format: 'date-time' }),
     venue: z.string().nullable(),
     tickets: z.array(Ticket),
+    questions: z.array(Question),
+    privacy_notice: PrivacyNotice.nullable(),
     created_at: z.string().openapi({ format: 'date-time' }),
     updated_at: z.string().openapi({ format: 'date-time' }),
   })

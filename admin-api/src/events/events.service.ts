@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely'
 import { isPgError, PG } from '../common/db-errors.ts'
 import { offsetOf } from '../common/list-query.ts'
 import { presentEvent } from './events.presenter.ts'
-import type { CreateEventBody, ListEventsQuery, UpdateEventBody } from './events.schema.ts'
+import { type CreateEventBody, type ListEventsQuery, type UpdateEventBody, unknownQuestionTickets } from './events.schema.ts'
 
 /**
  * Throws 404 `NOT_FOUND` unless the event exists and belongs to the account: another account's
@@ -27,6 +27,8 @@ export async function createEvent(db: Kysely<Database>, accountId: string, input
       ends_at: new Date(input.ends_at),
       venue: input.venue ?? null,
       tickets: JSON.stringify(input.tickets),
+      questions: JSON.stringify(input.questions),
+      privacy_notice: input.privacy_notice ? JSON.stringify(input.privacy_notice) : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -61,6 +63,8 @@ export async function updateEvent(db: Kysely<Database>, accountId: string, id: s
   const startsAt = input.starts_at ? new Date(input.starts_at) : current.starts_at
   const endsAt = input.ends_at ? new Date(input.ends_at) : current.ends_at
   if (endsAt < startsAt) throw validationError([{ path: 'ends_at', message: 'must not be before starts_at' }])
+  const ticketIssues = unknownQuestionTickets(input.questions ?? current.questions, input.tickets ?? current.tickets)
+  if (ticketIssues.length > 0) throw validationError(ticketIssues)
   try {
     return await db.transaction().execute(async (trx) => {
       const row = await trx
@@ -73,6 +77,10 @@ export async function updateEvent(db: Kysely<Database>, accountId: string, id: s
           ...(input.ends_at !== undefined && { ends_at: endsAt }),
           ...(input.venue !== undefined && { venue: input.venue }),
           ...(input.tickets !== undefined && { tickets: JSON.stringify(input.tickets) }),
+          ...(input.questions !== undefined && { questions: JSON.stringify(input.questions) }),
+          ...(input.privacy_notice !== undefined && {
+            privacy_notice: input.privacy_notice ? JSON.stringify(input.privacy_notice) : null,
+          }),
           updated_at: sql`now()`,
         })
         .where('id', '=', id)

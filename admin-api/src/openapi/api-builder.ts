@@ -22,7 +22,8 @@ export interface RouteSpec<S extends RouteInputs> {
   description?: string
   tag: string
   request?: S
-  responses: Partial<Record<200 | 201 | 202, { description: string; schema: z.ZodType }>>
+  /** `alternatives`: other media types the same status answers with, by `Accept` (e.g. `text/csv`). */
+  responses: Partial<Record<200 | 201 | 202, { description: string; schema: z.ZodType; alternatives?: Record<string, z.ZodType> }>>
   /** Errors specific to this route; 400, 401, 429 and 500 (and 413/415 with a body) are added. */
   errors?: RouteErrorStatus[]
 }
@@ -40,7 +41,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input',
   401: 'Missing, unknown or revoked API key (`UNAUTHORIZED`)',
   404: 'Not found, or belongs to another account (`NOT_FOUND`)',
-  409: 'Conflicts with the current state (`CONFLICT`)',
+  409: 'Conflicts with the current state (`CONFLICT`; `SOLD_OUT` when no place of the ticket is left)',
   413: 'Body larger than 1 MiB (`PAYLOAD_TOO_LARGE`)',
   415: 'Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`)',
   429: 'Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After`',
@@ -104,7 +105,8 @@ export class ApiBuilder {
     const responses: RouteConfig['responses'] = {}
     for (const [status, r] of Object.entries(spec.responses)) {
       const headers = status === '201' ? { ...RATE_LIMIT_HEADERS, ...LOCATION_HEADER } : RATE_LIMIT_HEADERS
-      responses[status] = { description: r.description, headers, content: json(r.schema) }
+      const alternatives = Object.fromEntries(Object.entries(r.alternatives ?? {}).map(([type, schema]) => [type, { schema }]))
+      responses[status] = { description: r.description, headers, content: { ...json(r.schema), ...alternatives } }
     }
     for (const status of errorStatuses) {
       responses[status] = { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: json(ErrorEnvelope) }

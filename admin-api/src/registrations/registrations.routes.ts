@@ -1,27 +1,65 @@
+import { Readable } from 'node:stream'
 import type { Database } from '@event-service/db'
-import { page } from '@event-service/server-common'
+import { ok, page } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
+import { IdParams } from '../common/fields.ts'
 import type { ApiBuilder } from '../openapi/api-builder.ts'
 import { presentRegistration } from './registrations.presenter.ts'
-import { ListRegistrationsQuery, RegistrationListResponse } from './registrations.schema.ts'
-import { listRegistrations } from './registrations.service.ts'
+import {
+  ListRegistrationsQuery,
+  RegistrationCsv,
+  RegistrationListResponse,
+  RegistrationResponse,
+  UpdateRegistrationBody,
+} from './registrations.schema.ts'
+import { listRegistrations, registrationsCsv, updateRegistration } from './registrations.service.ts'
 
-/** `GET /registrations?event_id=` (DESIGN.md extension). */
+const tag = 'Registrations'
+
+/** `GET /registrations?event_id=` (JSON pages or the CSV export) and `PATCH /registrations/{id}`. */
 export function registrationRoutes(api: ApiBuilder, db: Kysely<Database>): void {
   api.route(
     {
       method: 'get',
       path: '/registrations',
       operationId: 'listRegistrations',
-      summary: "List an event's registrations",
-      tag: 'Registrations',
+      summary: "List an event's registrations, or export them as CSV",
+      description:
+        'Filters: `ticket_id`, `status`, `search` (name or email). With `Accept: text/csv` the answer is every matching registration as CSV, streamed (`page` and `limit` do not apply).',
+      tag,
       request: { query: ListRegistrationsQuery },
-      responses: { 200: { description: 'A page of registrations', schema: RegistrationListResponse } },
+      responses: {
+        200: { description: 'A page of registrations, or the CSV export', schema: RegistrationListResponse, alternatives: { 'text/csv': RegistrationCsv } },
+      },
       errors: [404],
     },
     async (ctx, { query }) => {
+      if (ctx.accepts('application/json', 'text/csv') === 'text/csv') {
+        const lines = await registrationsCsv(db, ctx.state.account.id, query)
+        ctx.type = 'text/csv; charset=utf-8'
+        ctx.set('Content-Disposition', `attachment; filename="registrations-${query.event_id}.csv"`)
+        ctx.body = Readable.from(lines)
+        return
+      }
       const { rows, total } = await listRegistrations(db, ctx.state.account.id, query)
       ctx.body = page(rows.map(presentRegistration), { page: query.page, limit: query.limit, total })
+    },
+  )
+  api.route(
+    {
+      method: 'patch',
+      path: '/registrations/{id}',
+      operationId: 'updateRegistration',
+      summary: 'Check in, cancel or reinstate a registration',
+      description:
+        '`status`: `checked_in` sets `checked_in_at`; `cancelled` sets `cancelled_at`, frees the place and voids the email’s cancel link; `registered` undoes either. Reinstating a cancelled registration needs a free place (409 `SOLD_OUT`). An empty body changes nothing.',
+      tag,
+      request: { params: IdParams, body: UpdateRegistrationBody },
+      responses: { 200: { description: 'The registration as it is now', schema: RegistrationResponse } },
+      errors: [404, 409],
+    },
+    async (ctx, { params, body }) => {
+      ctx.body = ok(presentRegistration(await updateRegistration(db, ctx.state.account.id, params.id, body)))
     },
   )
 }

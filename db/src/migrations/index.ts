@@ -4,6 +4,7 @@ import * as speakerCounts from './2026-11-22T02-00-speaker-counts.ts'
 import * as speakerLinksSessionFieldsCalendarFeed from './2026-11-23T09-00-speaker-links-session-fields-calendar-feed.ts'
 import * as webhooks from './2026-11-23T12-00-webhooks.ts'
 import * as sessionCancelled from './2026-11-26T10-00-session-cancelled.ts'
+import * as registrationCapacityQuestions from './2026-11-26T11-00-registration-capacity-questions.ts'
 
 /**
  * Every migration, by name. Names sort by date, so Kysely's Migrator applies them in order.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T09-00-speaker-links-session-fields-calendar-feed': speakerLinksSessionFieldsCalendarFeed,
   '2026-11-23T12-00-webhooks': webhooks,
   '2026-11-26T10-00-session-cancelled': sessionCancelled,
+  '2026-11-26T11-00-registration-capacity-questions': registrationCapacityQuestions,
 }

@@ -1,4 +1,4 @@
-import type { RegistrationRow } from '../tables/registrations.ts'
+import type { AnswerValue, RegistrationRow, RegistrationStatus } from '../tables/registrations.ts'
 
 /** A registration as the organiser sees it (the admin API's `Registration`). */
 export interface RegistrationPresentation {
@@ -7,14 +7,21 @@ export interface RegistrationPresentation {
   name: string
   email: string
   ticket_id: string | null
-  answers: Record<string, string>
+  answers: Record<string, AnswerValue>
+  status: RegistrationStatus
+  consent_at: string | null
+  checked_in_at: string | null
+  cancelled_at: string | null
   created_at: string
 }
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
 /**
  * The fields of a registration the organiser sees. Here rather than in the admin API because two
  * servers present registrations: the admin API's list, and the embed server's
- * `registration.created` webhook, which must carry exactly what the list shows.
+ * `registration.created` webhook, which must carry exactly what the list shows. Never the cancel
+ * link's hash.
  */
 export function presentRegistration(row: RegistrationRow): RegistrationPresentation {
   return {
@@ -24,6 +31,10 @@ export function presentRegistration(row: RegistrationRow): RegistrationPresentat
     email: row.email,
     ticket_id: row.ticket_id,
     answers: row.answers,
+    status: row.status,
+    consent_at: iso(row.consent_at),
+    checked_in_at: iso(row.checked_in_at),
+    cancelled_at: iso(row.cancelled_at),
     created_at: row.created_at.toISOString(),
   }
 }

@@ -6,6 +6,32 @@ export interface Ticket {
   name: string
   description?: string | null
   price?: string | null
+  /** Places on sale; null or absent: unlimited. Cancelled registrations free their place. */
+  capacity?: number | null
+  /** Whether the embed API tells visitors how many places are left. */
+  show_remaining?: boolean
+}
+
+/** The kinds of question a form can ask (DESIGN.md "Registration"). */
+export const QUESTION_TYPES = ['text', 'textarea', 'choice', 'multi', 'checkbox'] as const
+export type QuestionType = (typeof QUESTION_TYPES)[number]
+
+/** A question the registration form asks, defined by the organiser. */
+export interface Question {
+  id: string
+  label: string
+  type: QuestionType
+  required: boolean
+  /** The choices of a `choice` or `multi` question. */
+  options?: string[] | null
+  /** Asked only of those who choose one of these tickets; absent or null: of everyone. */
+  ticket_ids?: string[] | null
+}
+
+/** What registrants must agree to when the event has it. */
+export interface PrivacyNotice {
+  text: string
+  url?: string | null
 }
 
 export interface EventsTable {
@@ -19,6 +45,8 @@ export interface EventsTable {
   ends_at: Date
   venue: string | null
   tickets: ColumnType<Ticket[], string | undefined, string>
+  questions: ColumnType<Question[], string | undefined, string>
+  privacy_notice: ColumnType<PrivacyNotice | null, string | null | undefined, string | null>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

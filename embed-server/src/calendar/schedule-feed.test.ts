@@ -34,6 +34,8 @@ const dataOf = (sessions: PublicSession[], venue: string | null = 'Berlin'): Eve
     ends_at: '2030-05-02T07:00:00.000Z',
     venue,
     tickets: [],
+    questions: [],
+    privacy_notice: null,
   },
   sessions,
   sessionDays: sessions.map(() => '2030-05-01'),
@@ -42,6 +44,8 @@ const dataOf = (sessions: PublicSession[], venue: string | null = 'Berlin'): Eve
   speakers: [],
   speakersById: new Map(),
   ticketIds: new Set(),
+  tickets: [],
+  questions: [],
   responses: new Map(),
 })
 

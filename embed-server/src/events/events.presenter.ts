@@ -1,7 +1,8 @@
-import type { EventRow, SessionRow, SpeakerLink, SpeakerRow, Ticket } from '@event-service/db'
+import { availabilityOf, type EventRow, type Question, type SessionRow, type SpeakerLink, type SpeakerRow, type Ticket } from '@event-service/db'
 import type {
   PublicEvent,
   PublicLink,
+  PublicQuestion,
   PublicSession,
   PublicSessionSpeaker,
   PublicSpeaker,
@@ -15,7 +16,10 @@ export type { PublicEvent, PublicSession, PublicSessionSpeaker, PublicSpeaker, P
 // table never reaches the public API by accident (and a speaker's email never does). Their
 // shapes are the schemas of events.schema.ts.
 
-export type PublicEventFields = Pick<EventRow, 'id' | 'name' | 'description' | 'timezone' | 'starts_at' | 'ends_at' | 'venue' | 'tickets'>
+export type PublicEventFields = Pick<
+  EventRow,
+  'id' | 'name' | 'description' | 'timezone' | 'starts_at' | 'ends_at' | 'venue' | 'tickets' | 'questions' | 'privacy_notice'
+>
 export type PublicSessionFields = Pick<
   SessionRow,
   | 'id'
@@ -50,9 +54,27 @@ const isWebLink = (l: SpeakerLink): boolean => {
   }
 }
 
-const presentTicket = (t: Ticket): PublicTicket => ({ id: t.id, name: t.name, description: t.description ?? null, price: t.price ?? null })
+const presentTicket = (t: Ticket, taken: number): PublicTicket => ({
+  id: t.id,
+  name: t.name,
+  description: t.description ?? null,
+  price: t.price ?? null,
+  ...availabilityOf(t, taken),
+})
 
-export const presentEvent = (row: PublicEventFields): PublicEvent => ({
+const presentQuestion = (q: Question): PublicQuestion => ({
+  id: q.id,
+  label: q.label,
+  type: q.type,
+  required: q.required,
+  options: q.options ?? null,
+  ticket_ids: q.ticket_ids ?? null,
+})
+
+const isWebUrl = (url: string): boolean => isWebLink({ url, label: null })
+
+/** The event's public fields; `taken` counts the places taken per ticket (for `sold_out` and `remaining`). */
+export const presentEvent = (row: PublicEventFields, taken: ReadonlyMap<string, number> = new Map()): PublicEvent => ({
   id: row.id,
   name: row.name,
   description: row.description,
@@ -60,7 +82,11 @@ export const presentEvent = (row: PublicEventFields): PublicEvent => ({
   starts_at: row.starts_at.toISOString(),
   ends_at: row.ends_at.toISOString(),
   venue: row.venue,
-  tickets: (Array.isArray(row.tickets) ? row.tickets : []).map(presentTicket),
+  tickets: (Array.isArray(row.tickets) ? row.tickets : []).map((t) => presentTicket(t, taken.get(t.id) ?? 0)),
+  questions: (Array.isArray(row.questions) ? row.questions : []).map(presentQuestion),
+  privacy_notice: row.privacy_notice
+    ? { text: row.privacy_notice.text, url: row.privacy_notice.url && isWebUrl(row.privacy_notice.url) ? row.privacy_notice.url : null }
+    : null,
 })
 
 export const presentSessionSpeaker = (row: PublicSpeakerFields): PublicSessionSpeaker => ({

@@ -1,4 +1,4 @@
-import { SESSION_LEVELS } from '@event-service/db'
+import { QUESTION_TYPES, SESSION_LEVELS } from '@event-service/db'
 import { z } from '../openapi/zod.ts'
 
 // The public shapes of the embed API's reads (docs/embed-api.md): the one source of the
@@ -17,9 +17,43 @@ export const PublicTicket = z
     name: z.string(),
     description: optionalText,
     price: optionalText.openapi({ description: 'As the organiser wrote it', example: '€350' }),
+    sold_out: z.boolean().openapi({ description: 'Every place is taken: a registration for it is answered 409 `SOLD_OUT`' }),
+    remaining: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'Places left; present only when the organiser chose to show it', example: 12 }),
   })
   .openapi('PublicTicket')
 export type PublicTicket = z.infer<typeof PublicTicket>
+
+/** A question of the registration form, in the order the form asks them. */
+export const PublicQuestion = z
+  .strictObject({
+    id: z.string().openapi({ description: 'Key of the answer in the registration’s `answers`', example: 'diet' }),
+    label: z.string().openapi({ example: 'Dietary requirements' }),
+    type: z.enum(QUESTION_TYPES).openapi('PublicQuestionType', {
+      description:
+        '`text`: one line; `textarea`: several; `choice`: one of `options` (a string); `multi`: any of `options` (a list); `checkbox`: true or false (when required: true)',
+    }),
+    required: z.boolean(),
+    options: z.array(z.string()).nullable().openapi({ description: 'The choices of `choice` and `multi`; null for the others' }),
+    ticket_ids: z
+      .array(z.string())
+      .nullable()
+      .openapi({ description: 'Asked only with one of these tickets; null: asked of everyone' }),
+  })
+  .openapi('PublicQuestion')
+export type PublicQuestion = z.infer<typeof PublicQuestion>
+
+/** What a registrant agrees to; when the event has one, registrations must carry `consent: true`. */
+export const PublicPrivacyNotice = z
+  .strictObject({
+    text: z.string().openapi({ example: 'We use your name and email to run the event.' }),
+    url: optionalText.openapi({ description: 'The full privacy policy (http: or https:)', example: 'https://example.com/privacy' }),
+  })
+  .openapi('PublicPrivacyNotice')
+export type PublicPrivacyNotice = z.infer<typeof PublicPrivacyNotice>
 
 /** `GET /v1/events/{eventId}`. */
 export const PublicEvent = z
@@ -32,6 +66,8 @@ export const PublicEvent = z
     ends_at: instant,
     venue: optionalText,
     tickets: z.array(PublicTicket),
+    questions: z.array(PublicQuestion).openapi({ description: 'The registration form’s questions, in order' }),
+    privacy_notice: PublicPrivacyNotice.nullable(),
   })
   .openapi('PublicEvent')
 export type PublicEvent = z.infer<typeof PublicEvent>

@@ -1,4 +1,4 @@
-import { PUBLIC_SPEAKER_STATUSES, type Database } from '@event-service/db'
+import { PUBLIC_SPEAKER_STATUSES, placesTaken, type Database, type Question, type Ticket } from '@event-service/db'
 import { notFound } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 import type { EmbedCache } from '../cache/embed-cache.ts'
@@ -36,6 +36,9 @@ export interface EventData {
   speakers: PublicSpeaker[]
   speakersById: Map<string, PublicSpeaker>
   ticketIds: Set<string>
+  /** The tickets and questions as stored, for validating registrations (capacity is checked under a lock, not here). */
+  tickets: Ticket[]
+  questions: Question[]
   responses: Map<string, SerializedBody>
 }
 
@@ -98,12 +101,12 @@ function dayFormatter(timezone: string): Intl.DateTimeFormat {
   }
 }
 
-/** Loads the public data of an event (four queries); 404 `NOT_FOUND` when there is no such event. */
+/** Loads the public data of an event (five queries); 404 `NOT_FOUND` when there is no such event. */
 export async function loadEventData(db: Kysely<Database>, eventId: string): Promise<EventData> {
-  const [event, sessions, speakers, links] = await Promise.all([
+  const [event, sessions, speakers, links, taken] = await Promise.all([
     db
       .selectFrom('events')
-      .select(['id', 'account_id', 'name', 'description', 'timezone', 'starts_at', 'ends_at', 'venue', 'tickets'])
+      .select(['id', 'account_id', 'name', 'description', 'timezone', 'starts_at', 'ends_at', 'venue', 'tickets', 'questions', 'privacy_notice'])
       .where('id', '=', eventId)
       .executeTakeFirst(),
     db
@@ -148,6 +151,8 @@ export async function loadEventData(db: Kysely<Database>, eventId: string): Prom
       .orderBy('ss.position')
       .orderBy('ss.speaker_id')
       .execute(),
+    // Registrations notify the cache too (a migration's trigger), so `sold_out` is never stale.
+    placesTaken(db, eventId),
   ])
   if (!event) throw notFound('Event')
 
@@ -174,7 +179,7 @@ export async function loadEventData(db: Kysely<Database>, eventId: string): Prom
   }
   const publicSpeakers = speakers.map((row) => presentSpeaker(row, (sessionsOfSpeaker.get(row.id) ?? []).map(presentSpeakerSession)))
 
-  const presented = presentEvent(event)
+  const presented = presentEvent(event, taken)
   const day = dayFormatter(event.timezone)
   return {
     accountId: event.account_id,
@@ -186,6 +191,8 @@ export async function loadEventData(db: Kysely<Database>, eventId: string): Prom
     speakers: publicSpeakers,
     speakersById: new Map(publicSpeakers.map((s) => [s.id, s])),
     ticketIds: new Set(presented.tickets.map((t) => t.id)),
+    tickets: Array.isArray(event.tickets) ? event.tickets : [],
+    questions: Array.isArray(event.questions) ? event.questions : [],
     responses: new Map(),
   }
 }

@@ -1,0 +1,2 @@
+export * from './cancel-link.ts'
+export * from './ticket-capacity.ts'
