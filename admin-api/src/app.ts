@@ -16,6 +16,7 @@ import { publicRoutes } from './public.routes.ts'
 import { registrationRoutes } from './registrations/registrations.routes.ts'
 import { sessionRoutes } from './sessions/sessions.routes.ts'
 import { speakerRoutes } from './speakers/speakers.routes.ts'
+import { type MailDeliveryWorker, startMailDeliveryWorker } from './mail/mail-delivery-worker.ts'
 import { startWebhookDeliveryWorker } from './webhooks/webhook-delivery-worker.ts'
 import { webhookRoutes } from './webhooks/webhooks.routes.ts'
 
@@ -46,7 +47,7 @@ function declareRoutes(api: ApiBuilder, db: Kysely<Database>, config: Config): v
 const isVersioned = (path: string) => path === '/v1' || path.startsWith('/v1/')
 
 /**
- * Builds the admin API and starts its webhook delivery worker (woken by NOTIFY on the connection
+ * Builds the admin API and starts its webhook delivery worker and, with `SMTP_URL`, its mail worker (woken by NOTIFY on the connection
  * `createDb` made; `close()` stops it). Middleware, outermost first: request id and log line → error envelope →
  * public routes (`/healthz`, `/docs`, `/v1/openapi.json`) → for the rest of `/v1`: API key →
  * account rate limit → resource routes (those with a body parse it first: JSON only, 1 MiB).
@@ -89,6 +90,17 @@ export async function createAdminApp(deps: AdminAppDeps): Promise<AdminApp> {
     },
     logger: logger.child({ component: 'webhooks' }),
   })
+  // Without SMTP_URL, confirmation emails stay in the outbox (the demo page's mailbox shows them)
+  // and are sent by the first start that has it.
+  const mail: MailDeliveryWorker | undefined = config.smtpUrl
+    ? await startMailDeliveryWorker({
+        db,
+        listen: listenerOf(db),
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        logger: logger.child({ component: 'mail' }),
+      })
+    : undefined
 
   return {
     app,
@@ -96,6 +108,7 @@ export async function createAdminApp(deps: AdminAppDeps): Promise<AdminApp> {
     close: async () => {
       // Deliveries in flight are given back untried, for another instance or the next start.
       await deliveries.stop()
+      await mail?.stop()
       await usage.flush()
       await store.close()
     },

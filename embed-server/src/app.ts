@@ -16,6 +16,7 @@ import type { LiveLimits } from './live/live-limits.ts'
 import { registerLiveRoutes } from './live/live.routes.ts'
 import { registerOpenApiRoute } from './openapi/openapi.routes.ts'
 import { createEmbedRateLimits } from './rate-limit/embed-rate-limit.ts'
+import { registerCancelPageRoutes } from './registrations/cancel-page.routes.ts'
 import { registerRegistrationRoutes } from './registrations/registrations.routes.ts'
 import { widgetFiles } from './static/widget-files.ts'
 import { registerAccessRoute } from './tokens/access.routes.ts'
@@ -101,7 +102,8 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   registerEventRoutes(router, guard, { db, cache })
   registerCalendarRoutes(router, feedGuard, { db, cache })
   registerLiveRoutes(router, guard, live)
-  registerRegistrationRoutes(router, guard, limits.registrations, { db, cache })
+  registerRegistrationRoutes(router, guard, limits, { db, cache, config })
+  registerCancelPageRoutes(router, { db })
   registerAccessRoute(router, validPathIds, limits.access, verifyToken)
   registerOpenApiRoute(router)
   router.options(

@@ -9,6 +9,9 @@ const optionalText = z
 
 /** Default wait between webhook delivery attempts (DESIGN.md): 8 attempts over about 28 hours. */
 export const DEFAULT_WEBHOOK_RETRY_DELAYS = '1m,5m,30m,2h,5h,10h,10h'
+/** Default sender of confirmation emails (DESIGN.md). */
+export const DEFAULT_MAIL_FROM = 'Event service <no-reply@localhost>'
+
 /** Default time after which an endpoint whose deliveries all failed is disabled. */
 export const DEFAULT_WEBHOOK_DISABLE_AFTER = '3d'
 const MAX_RETRY_DELAYS = 50
@@ -64,6 +67,9 @@ const ConfigSchema = z.object({
   WEBHOOK_RETRY_DELAYS: durationList(DEFAULT_WEBHOOK_RETRY_DELAYS),
   WEBHOOK_DISABLE_AFTER: positiveDuration(DEFAULT_WEBHOOK_DISABLE_AFTER),
   WEBHOOK_ALLOW_PRIVATE: flag,
+  SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), 'must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.string().min(1).default(DEFAULT_MAIL_FROM),
+  EMBED_PUBLIC_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v), 'must be an origin such as https://embed.example.com'),
 })
 
 export interface Config {
@@ -83,6 +89,12 @@ export interface Config {
   webhookDisableAfterMs: number
   /** Whether webhook URLs may target loopback and private networks (development, tests). */
   webhookAllowPrivate: boolean
+  /** Where confirmation emails are sent through; unset: they stay in the outbox (the demo page's mailbox shows them). */
+  smtpUrl: string | undefined
+  /** Sender of confirmation emails. */
+  mailFrom: string
+  /** The embed server's public origin, for links in emails; unset: the address it listens at. */
+  embedPublicUrl: string | undefined
 }
 
 /** Thrown with every invalid variable named, so that start-up fails with one clear message. */
@@ -116,5 +128,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookRetryDelaysMs: e.WEBHOOK_RETRY_DELAYS,
     webhookDisableAfterMs: e.WEBHOOK_DISABLE_AFTER,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    embedPublicUrl: e.EMBED_PUBLIC_URL?.replace(/\/$/, ''),
   }
 }

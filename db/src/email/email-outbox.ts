@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { type Executor, notifyOutbox } from '../outbox/outbox-queries.ts'
+import type { Executor } from '../outbox/outbox-queries.ts'
 import type { NewEmailMessage } from '../tables/email-messages.ts'
 
 /** The email outbox: its table, and the NOTIFY channel its enqueuers signal. */
@@ -12,9 +12,12 @@ export type EmailToSend = Pick<
 >
 
 /**
- * Writes a message into the email outbox and wakes the mail workers at commit. Call it with the
- * transaction that makes the change the message tells of: a registration committed is an email
- * sent (at least once, also after a crash), a rolled-back one sends nothing.
+ * Writes a message into the email outbox and wakes the mail workers at commit, in one statement.
+ * Call it with the transaction that makes the change the message tells of: a registration
+ * committed is an email sent (at least once, also after a crash), a rolled-back one sends nothing.
+ *
+ * `when: false` runs the same statement and writes nothing: a path that must cost the same
+ * whether or not it changed anything (a repeated registration) uses it.
  *
  * @example
  * await db.transaction().execute(async (trx) => {
@@ -22,10 +25,14 @@ export type EmailToSend = Pick<
  *   await enqueueEmail(trx, { account_id, event_id, registration_id: row.id, kind: 'registration.confirmation', … })
  * })
  */
-export async function enqueueEmail(db: Executor, message: EmailToSend): Promise<void> {
+export async function enqueueEmail(db: Executor, message: EmailToSend, options: { when?: boolean } = {}): Promise<void> {
+  const when = options.when !== false
   await sql`
-    insert into email_messages (account_id, event_id, registration_id, kind, to_address, subject, text_body, ics)
-    values (${message.account_id}, ${message.event_id ?? null}, ${message.registration_id ?? null}, ${message.kind},
-      ${message.to_address}, ${message.subject}, ${message.text_body}, ${message.ics ?? null})`.execute(db)
-  await notifyOutbox(db, EMAIL_OUTBOX.channel)
+    with written as (
+      insert into email_messages (account_id, event_id, registration_id, kind, to_address, subject, text_body, ics)
+      select ${message.account_id}::uuid, ${message.event_id ?? null}::uuid, ${message.registration_id ?? null}::uuid, ${message.kind}::text,
+        ${message.to_address}::text, ${message.subject}::text, ${message.text_body}::text, ${message.ics ?? null}::text
+      where ${when}::boolean
+      returning 1)
+    select case when count(*) > 0 then pg_notify(${EMAIL_OUTBOX.channel}, '')::text end as notified from written`.execute(db)
 }

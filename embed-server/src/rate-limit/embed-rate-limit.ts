@@ -13,6 +13,13 @@ import type { EmbedState } from '../tokens/token-auth.ts'
 /** Registrations per minute from one client IP for one event: a person registers a few colleagues, not hundreds. */
 export const REGISTRATIONS_PER_MINUTE = 10
 
+/**
+ * Registrations per hour of one email address for one event. A person registers once; a bot that
+ * rotates IPs to flood one inbox with confirmation emails stops here. Counted for every attempt,
+ * registered or not, so the limit tells nothing about who is registered.
+ */
+export const REGISTRATIONS_PER_EMAIL_PER_HOUR = 5
+
 /** Access verdicts per minute from one client IP: a page asks once per failed widget read. */
 export const ACCESS_CHECKS_PER_MINUTE = 60
 
@@ -34,6 +41,11 @@ export interface EmbedRateLimits {
   perTokenStep: RouterMiddleware<EmbedState>
   /** The stricter limit in front of `POST …/registrations`, per (event, client IP). */
   registrations: RouterMiddleware<EmbedState>
+  /**
+   * The per-email limit of registrations, counted by the route once the body is read (no
+   * `X-RateLimit-*` headers of its own: those describe the per-IP limit); `undefined` when limits are off.
+   */
+  perEmail: { consume(eventId: string, email: string): Promise<RateLimitVerdict> } | undefined
   /** The limit in front of `GET …/access`, per client IP. */
   access: RouterMiddleware<EmbedState>
   close(): Promise<void>
@@ -48,11 +60,12 @@ const off: RouterMiddleware<EmbedState> = (_ctx, next) => next()
  */
 export async function createEmbedRateLimits(config: Config, logger: Logger): Promise<EmbedRateLimits> {
   if (config.embedRateLimit === 0) {
-    return { perToken: undefined, perTokenStep: off, registrations: off, access: off, close: async () => {} }
+    return { perToken: undefined, perTokenStep: off, registrations: off, perEmail: undefined, access: off, close: async () => {} }
   }
   const store = await createRateLimitStore(config.redisUrl, logger)
   const limiter = (name: string): RateLimiter => createRateLimiter(store, { name, windowSeconds: WINDOW_SECONDS })
   const tokenLimiter = limiter('embed-token')
+  const emailLimiter = createRateLimiter(store, { name: 'embed-registration-email', windowSeconds: 60 * 60 })
   const perTokenKey = (tokenId: string, clientIp: string) => `${tokenId}:${clientIp}`
   const perToken: PerTokenLimit = {
     consume: (tokenId, clientIp) => tokenLimiter.consume(perTokenKey(tokenId, clientIp), config.embedRateLimit),
@@ -67,6 +80,9 @@ export async function createEmbedRateLimits(config: Config, logger: Logger): Pro
       key: (ctx) => `${ctx.state.token.eventId}:${ctx.ip}`,
       limit: () => REGISTRATIONS_PER_MINUTE,
     }),
+    perEmail: {
+      consume: (eventId, email) => emailLimiter.consume(`${eventId}:${email.toLowerCase()}`, REGISTRATIONS_PER_EMAIL_PER_HOUR),
+    },
     access: rateLimit<EmbedState>(limiter('embed-access'), { key: (ctx) => ctx.ip, limit: () => ACCESS_CHECKS_PER_MINUTE }),
     close: () => store.close(),
   }

@@ -3,6 +3,13 @@ import { z } from '../openapi/zod.ts'
 const noNul = (s: string) => !s.includes('\u0000')
 const text = (max: number) => z.string().max(max).refine(noNul, 'must not contain a NUL character')
 
+/** One answer: text, the options chosen, or whether a checkbox was ticked. */
+const AnswerValue = z
+  .union([text(2000), z.array(text(200)).max(50, 'must have at most 50 choices'), z.boolean()], {
+    error: 'must be text, a list of options, or true or false',
+  })
+  .openapi('RegistrationAnswerValue')
+
 /**
  * `POST /v1/events/{eventId}/registrations` (docs/embed-api.md). Strict: unknown fields are
  * refused. `website` is a honeypot: the form hides it from people, so only bots fill it in.
@@ -21,10 +28,23 @@ export const RegistrationBody = z
       .openapi({ description: 'At most 254 characters; one registration per email and event', example: 'ada@example.com' }),
     ticket_id: text(100).optional().openapi({ description: 'One of the event’s ticket ids; required when the event has tickets' }),
     answers: z
-      .record(text(100), text(2000))
-      .refine((a) => Object.keys(a).length <= 20, 'must have at most 20 answers')
+      .record(text(100), AnswerValue)
+      .refine((a) => Object.keys(a).length <= 50, 'must have at most 50 answers')
       .optional()
-      .openapi({ description: 'At most 20 answers of at most 2,000 characters' }),
+      .openapi({
+        description:
+          'Answers to the event’s `questions` by question id: text for `text`, `textarea` and `choice`, a list of options for `multi`, true or false for `checkbox`. Checked against the questions: an unknown question, a wrong choice or a missing required answer is 400 at `answers.<questionId>`.',
+      }),
+    consent: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Must be true when the event has a `privacy_notice`; the time of consent is stored' }),
+    locale: z
+      .string()
+      .max(35)
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag such as de or en-GB')
+      .optional()
+      .openapi({ description: 'The form’s language (BCP 47): the confirmation email and the cancel page speak it (en, de, fr, es, nl; others get English)', example: 'de' }),
     website: z.string().max(0, 'must be empty').optional().openapi({ description: 'Honeypot: always empty' }),
   })
   .openapi('RegistrationRequest')
