@@ -6,6 +6,8 @@ import {
   type DbHandle,
   type NewSession,
   type SpeakerStatus,
+  type PrivacyNotice,
+  type Question,
   type Ticket,
 } from '@event-service/db'
 import { createLogger, listen, loadConfig, type Config, type RunningServer } from '@event-service/server-common'
@@ -56,7 +58,14 @@ export interface SeededEvent {
 /** Creates an account and an event (with `tickets` when given). */
 export async function seedEvent(
   db: Kysely<Database>,
-  options: { tickets?: Ticket[]; timezone?: string; name?: string; venue?: string | null } = {},
+  options: {
+    tickets?: Ticket[]
+    timezone?: string
+    name?: string
+    venue?: string | null
+    questions?: Question[]
+    privacyNotice?: PrivacyNotice | null
+  } = {},
 ): Promise<SeededEvent> {
   const account = await db
     .insertInto('accounts')
@@ -74,6 +83,8 @@ export async function seedEvent(
       ends_at: new Date('2030-05-02T18:00:00Z'),
       venue: options.venue === undefined ? 'Hall 1' : options.venue,
       tickets: JSON.stringify(options.tickets ?? []),
+      questions: JSON.stringify(options.questions ?? []),
+      privacy_notice: options.privacyNotice ? JSON.stringify(options.privacyNotice) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
