@@ -33,7 +33,10 @@ describe.each(DIALECTS)('registration.created webhook on %s', (dialect) => {
   })
 
   it('delivers a new registration once, as GET /v1/registrations shows it, and nothing for a repeat', async () => {
-    const ev = await seedEvent(dbHandle.db, { tickets: [{ id: 'standard', name: 'Standard' }] })
+    const ev = await seedEvent(dbHandle.db, {
+      tickets: [{ id: 'standard', name: 'Standard' }],
+      questions: [{ id: 'diet', label: 'Diet', type: 'text', required: false }],
+    })
     const { token } = await seedToken(dbHandle.db, ev)
     const key = generateSecret('sk')
     await dbHandle.db

@@ -16,6 +16,12 @@ const TICKETS = [
   { id: 'student', name: 'Student', price: '€50' },
 ]
 
+/** The questions the answers below reply to (answers to no question are refused). */
+const QUESTIONS = [
+  { id: 'diet', label: 'Diet', type: 'text' as const, required: false },
+  { id: 'x', label: 'X', type: 'text' as const, required: false },
+]
+
 describe.each(DIALECTS)('registrations on %s', (dialect) => {
   let dbHandle: DbHandle
   let server: TestEmbedServer
@@ -32,7 +38,7 @@ describe.each(DIALECTS)('registrations on %s', (dialect) => {
 
   /** A fresh event (own per-IP registration budget) with a token. */
   async function eventWithToken(tickets = TICKETS): Promise<SeededEvent & { token: string }> {
-    const ev = await seedEvent(dbHandle.db, { tickets })
+    const ev = await seedEvent(dbHandle.db, { tickets, questions: QUESTIONS })
     return { ...ev, token: (await seedToken(dbHandle.db, ev)).token }
   }
 
