@@ -69,7 +69,10 @@ const ConfigSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: flag,
   SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().min(1).default(DEFAULT_MAIL_FROM),
-  EMBED_PUBLIC_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v), 'must be an origin such as https://embed.example.com'),
+  EMBED_PUBLIC_URL: optionalText.refine(
+    (v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v),
+    'must be an origin such as https://embed.example.com',
+  ),
 })
 
 export interface Config {

@@ -177,13 +177,16 @@ function data(eventId, ctx) {
     return { event: { ...load('event'), id: eventId, name: 'Long Day' }, sessions: longDay(), speakers: [] }
   if (eventId === SIX_ROOMS_EVENT_ID)
     return { event: { ...load('event'), id: eventId, name: 'Six Rooms' }, sessions: sixRooms(), speakers: [] }
-  const event = { ...load('event'), id: EMPTY_EVENT_ID, name: 'Empty Event', tickets: [] }
+  const event = { ...load('event'), id: EMPTY_EVENT_ID, name: 'Empty Event', tickets: [], questions: [], privacy_notice: null }
   return { event, sessions: [], speakers: [] }
 }
 
+/** The body of the last registration accepted (`GET /__mock/last-registration`). */
+let lastRegistration = null
+
 function register(ctx, body, event) {
   const fields = []
-  const allowed = ['name', 'email', 'ticket_id', 'answers', 'website']
+  const allowed = ['name', 'email', 'ticket_id', 'answers', 'consent', 'locale', 'website']
   if (!body || typeof body !== 'object') return fail(ctx, 400, 'VALIDATION_ERROR', 'Invalid body', { fields: [] })
   for (const key of Object.keys(body)) if (!allowed.includes(key)) fields.push({ path: key, message: 'Unknown field' })
   if (body.website) fields.push({ path: 'website', message: 'Must be empty' })
@@ -194,6 +197,15 @@ function register(ctx, body, event) {
   if (body.email === 'bounces@example.com') fields.push({ path: 'email', message: 'This address rejects mail from us' })
   if (event.tickets.length && !event.tickets.some((t) => t.id === body.ticket_id))
     fields.push({ path: 'ticket_id', message: 'Unknown ticket' })
+  // The rules of embed-server/src/registrations (answers-validation.ts), in short.
+  const answers = body.answers ?? {}
+  for (const q of event.questions ?? []) {
+    const asked = !q.ticket_ids?.length || q.ticket_ids.includes(body.ticket_id)
+    if (asked && q.required && (answers[q.id] === undefined || answers[q.id] === false))
+      fields.push({ path: `answers.${q.id}`, message: 'Answer this question' })
+  }
+  if (answers.company === 'Taken Inc') fields.push({ path: 'answers.company', message: 'This company has used all its places' })
+  if (event.privacy_notice && body.consent !== true) fields.push({ path: 'consent', message: 'Accept the privacy notice to register' })
   if (fields.length) return fail(ctx, 400, 'VALIDATION_ERROR', 'Validation failed', { fields })
   // flaky@… fails once with a server error, then succeeds: a retry of a failed submit.
   if (body.email.startsWith('flaky@')) {
@@ -202,6 +214,9 @@ function register(ctx, body, event) {
     counts.set(key, (counts.get(key) ?? 0) + 1)
     if (counts.get(key) === 1) return fail(ctx, 500, 'INTERNAL_ERROR', 'Internal error')
   }
+  if (event.tickets.find((t) => t.id === body.ticket_id)?.sold_out || body.email === 'last-place@example.com')
+    return fail(ctx, 409, 'SOLD_OUT', 'This ticket is sold out')
+  lastRegistration = body
   // A new registration and a repeat of a registered email are answered alike, from what was sent.
   return ok(ctx, { event_id: event.id, name: body.name.trim(), ticket_id: body.ticket_id ?? null }, 201)
 }
@@ -209,7 +224,9 @@ function register(ctx, body, event) {
 /** Koa middleware answering `/v1/events/…` and `/dist/events/…` (the loader's default base). */
 export async function mockEmbedApi(ctx, next) {
   if (ctx.path === '/__mock/requests') return ok(ctx, Object.fromEntries(pageCounts(ctx)))
+  if (ctx.path === '/__mock/last-registration') return ok(ctx, lastRegistration)
   if (ctx.path === '/__mock/reset') {
+    lastRegistration = null
     pageCounts(ctx).clear()
     livePage(ctx).sessions = undefined
     return ok(ctx, {})

@@ -55,7 +55,8 @@ export const Question = z
     id: slug.openapi({ description: 'Key of the answer in `answers`', example: 'diet' }),
     label: requiredText(200).openapi({ example: 'Dietary requirements' }),
     type: z.enum(QUESTION_TYPES).openapi({
-      description: '`text` (one line), `textarea`, `choice` (one of `options`), `multi` (any of `options`), `checkbox` (yes/no; required: must be ticked)',
+      description:
+        '`text` (one line), `textarea`, `choice` (one of `options`), `multi` (any of `options`), `checkbox` (yes/no; required: must be ticked)',
     }),
     required: z.boolean().default(false),
     options: z
@@ -91,7 +92,11 @@ const questions = z
 export const PrivacyNotice = z
   .object({
     text: requiredText(2000).openapi({ example: 'We use your data to run the event.' }),
-    url: httpUrl.nullable().optional().transform((v) => v ?? null).openapi({ description: 'The full privacy policy' }),
+    url: httpUrl
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null)
+      .openapi({ description: 'The full privacy policy' }),
   })
   .strict()
   .openapi('PrivacyNotice')
@@ -103,7 +108,9 @@ export function unknownQuestionTickets(
 ): { path: string; message: string }[] {
   const ids = new Set(ticketList.map((t) => t.id))
   return (list ?? []).flatMap((q, i) =>
-    (q.ticket_ids ?? []).flatMap((id, j) => (ids.has(id) ? [] : [{ path: `questions.${i}.ticket_ids.${j}`, message: `names no ticket of this event: ${id}` }])),
+    (q.ticket_ids ?? []).flatMap((id, j) =>
+      ids.has(id) ? [] : [{ path: `questions.${i}.ticket_ids.${j}`, message: `names no ticket of this event: ${id}` }],
+    ),
   )
 }
 

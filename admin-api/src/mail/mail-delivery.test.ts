@@ -17,7 +17,9 @@ describe.each(DIALECTS)('confirmation email delivery on %s', (dialect) => {
   beforeAll(async () => {
     handle = await createTestDb(dialect)
     sink = await startSmtpSink()
-    accountId = (await handle.db.insertInto('accounts').values({ name: 'A', plan: 'pro', rate_limit: null }).returning('id').executeTakeFirstOrThrow()).id
+    accountId = (
+      await handle.db.insertInto('accounts').values({ name: 'A', plan: 'pro', rate_limit: null }).returning('id').executeTakeFirstOrThrow()
+    ).id
   })
   afterEach(async () => {
     await worker?.stop()

@@ -25,14 +25,25 @@ describe.each(DIALECTS)('managing registrations on %s', (dialect) => {
       ],
     })
     const people = [
-      { name: 'Zoe Zed', email: 'zoe@example.com', ticket_id: 'standard', answers: { diet: 'vegan', topics: ['web', 'ops'], photos: true } },
+      {
+        name: 'Zoe Zed',
+        email: 'zoe@example.com',
+        ticket_id: 'standard',
+        answers: { diet: 'vegan', topics: ['web', 'ops'], photos: true },
+      },
       { name: '=HYPERLINK("http://evil.example","click")', email: 'evil@example.com', ticket_id: 'student', answers: { diet: '@SUM(1)' } },
       { name: 'Adam "A" Ant', email: 'adam@example.com', ticket_id: 'standard', answers: {} },
     ]
     for (const [i, p] of people.entries()) {
       const row = await api.db
         .insertInto('registrations')
-        .values({ account_id: accountId, event_id: eventId, ...p, answers: JSON.stringify(p.answers), created_at: new Date(Date.UTC(2026, 0, 1 + i)) })
+        .values({
+          account_id: accountId,
+          event_id: eventId,
+          ...p,
+          answers: JSON.stringify(p.answers),
+          created_at: new Date(Date.UTC(2026, 0, 1 + i)),
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       ids[p.email] = row.id
@@ -80,18 +91,26 @@ describe.each(DIALECTS)('managing registrations on %s', (dialect) => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect(res.headers.get('content-disposition')).toContain('attachment')
     const lines = res.text.trimEnd().split('\r\n')
-    expect(lines[0]).toBe('"id","created_at","name","email","ticket_id","status","consent_at","checked_in_at","cancelled_at","Diet","Topics","Photos OK"')
+    expect(lines[0]).toBe(
+      '"id","created_at","name","email","ticket_id","status","consent_at","checked_in_at","cancelled_at","Diet","Topics","Photos OK"',
+    )
     expect(lines).toHaveLength(4)
     expect(lines[1]).toContain('"Zoe Zed","zoe@example.com","standard","registered","","","","vegan","web; ops","yes"')
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`)
     expect(lines[2]).toContain(`"'@SUM(1)"`)
     expect(lines[3]).toContain('"Adam ""A"" Ant"')
-    const filtered = await api.request('GET', `/v1/registrations?event_id=${eventId}&ticket_id=student`, { key, headers: { Accept: 'text/csv' } })
+    const filtered = await api.request('GET', `/v1/registrations?event_id=${eventId}&ticket_id=student`, {
+      key,
+      headers: { Accept: 'text/csv' },
+    })
     expect(filtered.text.trimEnd().split('\r\n')).toHaveLength(2)
   })
 
   it('answers errors of a CSV request in the JSON envelope', async () => {
-    const res = await api.request('GET', '/v1/registrations?event_id=00000000-0000-4000-8000-000000000000', { key, headers: { Accept: 'text/csv' } })
+    const res = await api.request('GET', '/v1/registrations?event_id=00000000-0000-4000-8000-000000000000', {
+      key,
+      headers: { Accept: 'text/csv' },
+    })
     expect(res.status).toBe(404)
     expect(res.body.error.code).toBe('NOT_FOUND')
   })
@@ -124,7 +143,10 @@ describe.each(DIALECTS)('managing registrations on %s', (dialect) => {
 
   it('answers 404 for another account’s registration and 400 for a bad status', async () => {
     const other = await api.newAccount()
-    const res = await api.request('PATCH', `/v1/registrations/${ids['adam@example.com']}`, { key: other.key, body: { status: 'cancelled' } })
+    const res = await api.request('PATCH', `/v1/registrations/${ids['adam@example.com']}`, {
+      key: other.key,
+      body: { status: 'cancelled' },
+    })
     expect(res.status).toBe(404)
     expect(res.body.error.code).toBe('NOT_FOUND')
     const bad = await api.request('PATCH', `/v1/registrations/${ids['adam@example.com']}`, { key, body: { status: 'gone' } })
@@ -143,11 +165,17 @@ describe.each(DIALECTS)('event questions and privacy notice on %s', (dialect) =>
   afterAll(() => api.close())
 
   const create = (fields: object) =>
-    api.request('POST', '/v1/events', { key, body: { name: 'Conf', starts_at: '2026-06-01T09:00:00Z', ends_at: '2026-06-02T18:00:00Z', ...fields } })
+    api.request('POST', '/v1/events', {
+      key,
+      body: { name: 'Conf', starts_at: '2026-06-01T09:00:00Z', ends_at: '2026-06-02T18:00:00Z', ...fields },
+    })
 
   it('stores capacity, questions and the privacy notice with their defaults', async () => {
     const res = await create({
-      tickets: [{ id: 'standard', name: 'Standard', capacity: 100, show_remaining: true }, { id: 'free', name: 'Free' }],
+      tickets: [
+        { id: 'standard', name: 'Standard', capacity: 100, show_remaining: true },
+        { id: 'free', name: 'Free' },
+      ],
       questions: [{ id: 'company', label: 'Company', type: 'text' }],
       privacy_notice: { text: 'We use your data to run the event.', url: 'https://example.com/privacy' },
     })
@@ -156,7 +184,9 @@ describe.each(DIALECTS)('event questions and privacy notice on %s', (dialect) =>
       { id: 'standard', name: 'Standard', description: null, price: null, capacity: 100, show_remaining: true },
       { id: 'free', name: 'Free', description: null, price: null, capacity: null, show_remaining: false },
     ])
-    expect(res.body.data.questions).toEqual([{ id: 'company', label: 'Company', type: 'text', required: false, options: null, ticket_ids: null }])
+    expect(res.body.data.questions).toEqual([
+      { id: 'company', label: 'Company', type: 'text', required: false, options: null, ticket_ids: null },
+    ])
     expect(res.body.data.privacy_notice).toEqual({ text: 'We use your data to run the event.', url: 'https://example.com/privacy' })
   })
 
@@ -172,9 +202,7 @@ describe.each(DIALECTS)('event questions and privacy notice on %s', (dialect) =>
     })
     expect(res.status).toBe(400)
     const paths = res.body.error.details.fields.map((f: { path: string }) => f.path)
-    expect(paths).toEqual(
-      expect.arrayContaining(['tickets.0.capacity', 'questions.0.options', 'questions.1.options', 'questions.3.type']),
-    )
+    expect(paths).toEqual(expect.arrayContaining(['tickets.0.capacity', 'questions.0.options', 'questions.1.options', 'questions.3.type']))
     const unknownTicket = await create({ questions: [{ id: 'school', label: 'School', type: 'text', ticket_ids: ['student'] }] })
     expect(unknownTicket.status).toBe(400)
     expect(unknownTicket.body.error.details.fields.map((f: { path: string }) => f.path)).toEqual(['questions.0.ticket_ids.0'])
@@ -182,7 +210,10 @@ describe.each(DIALECTS)('event questions and privacy notice on %s', (dialect) =>
 
   it('changes questions and the privacy notice with PATCH, and clears the notice with null', async () => {
     const id = (await create({ privacy_notice: { text: 'Notice' } })).body.data.id
-    const res = await api.request('PATCH', `/v1/events/${id}`, { key, body: { privacy_notice: null, questions: [{ id: 'a', label: 'A', type: 'checkbox', required: true }] } })
+    const res = await api.request('PATCH', `/v1/events/${id}`, {
+      key,
+      body: { privacy_notice: null, questions: [{ id: 'a', label: 'A', type: 'checkbox', required: true }] },
+    })
     expect(res.status).toBe(200)
     expect(res.body.data.privacy_notice).toBeNull()
     expect(res.body.data.questions[0]).toMatchObject({ id: 'a', type: 'checkbox', required: true })

@@ -29,7 +29,11 @@ export function registrationRoutes(api: ApiBuilder, db: Kysely<Database>): void 
       tag,
       request: { query: ListRegistrationsQuery },
       responses: {
-        200: { description: 'A page of registrations, or the CSV export', schema: RegistrationListResponse, alternatives: { 'text/csv': RegistrationCsv } },
+        200: {
+          description: 'A page of registrations, or the CSV export',
+          schema: RegistrationListResponse,
+          alternatives: { 'text/csv': RegistrationCsv },
+        },
       },
       errors: [404],
     },

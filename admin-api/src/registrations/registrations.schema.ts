@@ -8,7 +8,11 @@ export const REGISTRATION_SORT_FIELDS = ['created_at', 'name', 'email', 'status'
 export const ListRegistrationsQuery = listQuery({ sortFields: REGISTRATION_SORT_FIELDS, defaultSort: 'created_at' })
   .extend({
     event_id: uuid.openapi({ description: 'Event whose registrations are listed' }),
-    ticket_id: z.string().max(50, 'must be at most 50 characters').optional().openapi({ description: 'Only this ticket', example: 'standard' }),
+    ticket_id: z
+      .string()
+      .max(50, 'must be at most 50 characters')
+      .optional()
+      .openapi({ description: 'Only this ticket', example: 'standard' }),
     status: z.enum(REGISTRATION_STATUSES).optional().openapi({ description: 'Only registrations in this status' }),
     search: z
       .string()
@@ -50,7 +54,7 @@ export const RegistrationResponse = dataEnvelope('RegistrationResponse', Registr
 /** The CSV export: one header row, then one row per registration (DESIGN.md). */
 export const RegistrationCsv = z.string().openapi({
   description:
-    'With `Accept: text/csv`: every matching registration (no pagination), one row each: id, created_at, name, email, ticket_id, status, consent_at, checked_in_at, cancelled_at, then one column per question. Cells that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) are prefixed with `\'`.',
+    "With `Accept: text/csv`: every matching registration (no pagination), one row each: id, created_at, name, email, ticket_id, status, consent_at, checked_in_at, cancelled_at, then one column per question. Cells that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) are prefixed with `'`.",
   example: 'id,created_at,name,email,ticket_id,status,consent_at,checked_in_at,cancelled_at,Dietary requirements\r\n',
 })
 

@@ -30,7 +30,9 @@ function matching(db: Kysely<Database>, accountId: string, f: Filter): SelectQue
     .$if(f.ticket_id !== undefined, (q) => q.where('ticket_id', '=', f.ticket_id as string))
     .$if(f.status !== undefined, (q) => q.where('status', '=', f.status as RegistrationRow['status']))
     .$if(Boolean(search), (q) =>
-      q.where(sql<boolean>`(lower(name) like '%' || lower(${escapeLike(search as string)}) || '%' or lower(email) like '%' || lower(${escapeLike(search as string)}) || '%')`),
+      q.where(
+        sql<boolean>`(lower(name) like '%' || lower(${escapeLike(search as string)}) || '%' or lower(email) like '%' || lower(${escapeLike(search as string)}) || '%')`,
+      ),
     )
 }
 

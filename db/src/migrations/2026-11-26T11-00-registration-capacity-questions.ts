@@ -16,9 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .alterTable('registrations')
-    .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('registered').check(sql`status in ('registered', 'cancelled', 'checked_in')`),
-    )
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('registered').check(sql`status in ('registered', 'cancelled', 'checked_in')`))
     .addColumn('consent_at', 'timestamptz')
     .addColumn('checked_in_at', 'timestamptz')
     .addColumn('cancelled_at', 'timestamptz')

@@ -193,7 +193,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an event's registrations */
+        /**
+         * List an event's registrations, or export them as CSV
+         * @description Filters: `ticket_id`, `status`, `search` (name or email). With `Accept: text/csv` the answer is every matching registration as CSV, streamed (`page` and `limit` do not apply).
+         */
         get: operations["listRegistrations"];
         put?: never;
         post?: never;
@@ -201,6 +204,26 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/registrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Check in, cancel or reinstate a registration
+         * @description `status`: `checked_in` sets `checked_in_at`; `cancelled` sets `cancelled_at`, frees the place and voids the email’s cancel link; `registered` undoes either. Reinstating a cancelled registration needs a free place (409 `SOLD_OUT`). An empty body changes nothing.
+         */
+        patch: operations["updateRegistration"];
         trace?: never;
     };
     "/webhooks": {
@@ -350,6 +373,8 @@ export interface components {
             ends_at: string;
             venue: string | null;
             tickets: components["schemas"]["Ticket"][];
+            questions: components["schemas"]["Question"][];
+            privacy_notice: components["schemas"]["PrivacyNotice"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -365,13 +390,60 @@ export interface components {
              * @example € 99
              */
             price?: string | null;
+            /**
+             * @description Places on sale; null: unlimited. Cancelled registrations free their place.
+             * @default null
+             * @example 100
+             */
+            capacity: number | null;
+            /**
+             * @description Whether the embed API shows visitors how many places are left (`remaining`)
+             * @default false
+             */
+            show_remaining: boolean;
         };
+        Question: {
+            /**
+             * @description Key of the answer in `answers`
+             * @example diet
+             */
+            id: string;
+            /** @example Dietary requirements */
+            label: string;
+            /**
+             * @description `text` (one line), `textarea`, `choice` (one of `options`), `multi` (any of `options`), `checkbox` (yes/no; required: must be ticked)
+             * @enum {string}
+             */
+            type: "text" | "textarea" | "choice" | "multi" | "checkbox";
+            /** @default false */
+            required: boolean;
+            /**
+             * @description The choices of a `choice` or `multi` question (required for them, refused for the others)
+             * @default null
+             */
+            options: string[] | null;
+            /**
+             * @description Ask only those who choose one of these tickets; null: everyone
+             * @default null
+             */
+            ticket_ids: string[] | null;
+        };
+        PrivacyNotice: {
+            /** @example We use your data to run the event. */
+            text: string;
+            /**
+             * Format: uri
+             * @description The full privacy policy
+             * @example https://example.com/ada.jpg
+             */
+            url?: string | null;
+        } | null;
         Error: {
             /** @enum {boolean} */
             success: false;
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "RATE_LIMIT_EXCEEDED" | "TOO_MANY_STREAMS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED";
+                code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "SOLD_OUT" | "RATE_LIMIT_EXCEEDED" | "TOO_MANY_STREAMS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED";
                 message: string;
                 /** @description For VALIDATION_ERROR: `fields`, a list of `{path, message}` */
                 details: {
@@ -401,6 +473,9 @@ export interface components {
             venue?: string | null;
             /** @default [] */
             tickets: components["schemas"]["Ticket"][];
+            /** @default [] */
+            questions: components["schemas"]["Question"][];
+            privacy_notice?: components["schemas"]["PrivacyNotice"];
         };
         EventListResponse: {
             /** @enum {boolean} */
@@ -435,6 +510,8 @@ export interface components {
             ends_at?: string;
             venue?: string | null;
             tickets?: components["schemas"]["Ticket"][];
+            questions?: components["schemas"]["Question"][];
+            privacy_notice?: components["schemas"]["PrivacyNotice"];
         };
         DeletedResponse: {
             /** @enum {boolean} */
@@ -907,11 +984,38 @@ export interface components {
             email: string;
             /** @description Id of one of the event’s `tickets` */
             ticket_id: string | null;
+            /** @description Answers to the event’s `questions`, by question id */
             answers: {
-                [key: string]: string;
+                [key: string]: string | string[] | boolean;
             };
+            /**
+             * @description `registered`, `checked_in`, or `cancelled` (frees the place)
+             * @enum {string}
+             */
+            status: "registered" | "cancelled" | "checked_in";
+            /**
+             * Format: date-time
+             * @description When the registrant accepted the event’s `privacy_notice`; null when it had none
+             */
+            consent_at: string | null;
+            /** Format: date-time */
+            checked_in_at: string | null;
+            /** Format: date-time */
+            cancelled_at: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        RegistrationResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Registration"];
+        };
+        UpdateRegistrationRequest: {
+            /**
+             * @description `checked_in` checks in, `cancelled` cancels (frees the place), `registered` undoes either
+             * @enum {string}
+             */
+            status?: "registered" | "cancelled" | "checked_in";
         };
         CreatedWebhookResponse: {
             /** @enum {boolean} */
@@ -1964,7 +2068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (`CONFLICT`) */
+            /** @description Conflicts with the current state (`CONFLICT`; `SOLD_OUT` when no place of the ticket is left) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2764,7 +2868,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (`CONFLICT`) */
+            /** @description Conflicts with the current state (`CONFLICT`; `SOLD_OUT` when no place of the ticket is left) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2852,7 +2956,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (`CONFLICT`) */
+            /** @description Conflicts with the current state (`CONFLICT`; `SOLD_OUT` when no place of the ticket is left) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2907,11 +3011,17 @@ export interface operations {
                 /** @description Items per page (default 20, maximum 100) */
                 limit?: number;
                 /** @description Field to sort by (default `created_at`); ties are broken by id */
-                sort?: "created_at" | "name" | "email";
+                sort?: "created_at" | "name" | "email" | "status";
                 /** @description Sort direction (default `asc`) */
                 order?: "asc" | "desc";
                 /** @description Event whose registrations are listed */
                 event_id: string;
+                /** @description Only this ticket */
+                ticket_id?: string;
+                /** @description Only registrations in this status */
+                status?: "registered" | "cancelled" | "checked_in";
+                /** @description Case-insensitive substring of name or email */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -2919,7 +3029,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of registrations */
+            /** @description A page of registrations, or the CSV export */
             200: {
                 headers: {
                     /** @description Requests allowed per hour for the account */
@@ -2934,6 +3044,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RegistrationListResponse"];
+                    "text/csv": string;
                 };
             };
             /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */
@@ -2956,6 +3067,112 @@ export interface operations {
             };
             /** @description Not found, or belongs to another account (`NOT_FOUND`) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`); the `X-Request-Id` identifies it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description The registration as it is now */
+            200: {
+                headers: {
+                    /** @description Requests allowed per hour for the account */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Identifies the request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationResponse"];
+                };
+            };
+            /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key (`UNAUTHORIZED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (`CONFLICT`; `SOLD_OUT` when no place of the ticket is left) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3446,7 +3663,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (`CONFLICT`) */
+            /** @description Conflicts with the current state (`CONFLICT`; `SOLD_OUT` when no place of the ticket is left) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3693,7 +3910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflicts with the current state (`CONFLICT`) */
+            /** @description Conflicts with the current state (`CONFLICT`; `SOLD_OUT` when no place of the ticket is left) */
             409: {
                 headers: {
                     [name: string]: unknown;

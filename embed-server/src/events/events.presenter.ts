@@ -1,4 +1,12 @@
-import { availabilityOf, type EventRow, type Question, type SessionRow, type SpeakerLink, type SpeakerRow, type Ticket } from '@event-service/db'
+import {
+  availabilityOf,
+  type EventRow,
+  type Question,
+  type SessionRow,
+  type SpeakerLink,
+  type SpeakerRow,
+  type Ticket,
+} from '@event-service/db'
 import type {
   PublicEvent,
   PublicLink,

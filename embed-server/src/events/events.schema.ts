@@ -38,10 +38,7 @@ export const PublicQuestion = z
     }),
     required: z.boolean(),
     options: z.array(z.string()).nullable().openapi({ description: 'The choices of `choice` and `multi`; null for the others' }),
-    ticket_ids: z
-      .array(z.string())
-      .nullable()
-      .openapi({ description: 'Asked only with one of these tickets; null: asked of everyone' }),
+    ticket_ids: z.array(z.string()).nullable().openapi({ description: 'Asked only with one of these tickets; null: asked of everyone' }),
   })
   .openapi('PublicQuestion')
 export type PublicQuestion = z.infer<typeof PublicQuestion>

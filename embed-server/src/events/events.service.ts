@@ -106,7 +106,19 @@ export async function loadEventData(db: Kysely<Database>, eventId: string): Prom
   const [event, sessions, speakers, links, taken] = await Promise.all([
     db
       .selectFrom('events')
-      .select(['id', 'account_id', 'name', 'description', 'timezone', 'starts_at', 'ends_at', 'venue', 'tickets', 'questions', 'privacy_notice'])
+      .select([
+        'id',
+        'account_id',
+        'name',
+        'description',
+        'timezone',
+        'starts_at',
+        'ends_at',
+        'venue',
+        'tickets',
+        'questions',
+        'privacy_notice',
+      ])
       .where('id', '=', eventId)
       .executeTakeFirst(),
     db

@@ -51,7 +51,8 @@ export function checkAnswers(
     if (!isAskedWith(q, ticketId)) continue
     const v = answers[q.id]
     if (isBlank(v)) {
-      if (q.required) fields.push({ path: `answers.${q.id}`, message: q.type === 'checkbox' ? 'Tick this box to register' : 'Answer this question' })
+      if (q.required)
+        fields.push({ path: `answers.${q.id}`, message: q.type === 'checkbox' ? 'Tick this box to register' : 'Answer this question' })
       continue
     }
     const problem = problemOf(q, v as AnswerValue)

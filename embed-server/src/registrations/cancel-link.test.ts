@@ -85,7 +85,9 @@ describe.each(DIALECTS)('confirmation email and cancel link on %s', (dialect) =>
   })
 
   it('answers a guessed or malformed link 404 in the browser’s language', async () => {
-    const res = await fetch(`${server.url}/v1/registrations/cancel?token=${'A'.repeat(43)}`, { headers: { 'Accept-Language': 'de-DE,de;q=0.9' } })
+    const res = await fetch(`${server.url}/v1/registrations/cancel?token=${'A'.repeat(43)}`, {
+      headers: { 'Accept-Language': 'de-DE,de;q=0.9' },
+    })
     expect(res.status).toBe(404)
     expect(await res.text()).toContain('Dieser Link wurde bereits verwendet')
     expect((await cancel('short')).status).toBe(404)

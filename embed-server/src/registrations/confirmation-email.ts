@@ -31,7 +31,10 @@ function whenOf(event: PublicEvent, lang: string): string {
 
 /** The calendar attachment: the event itself, with the registration's own stable UID. */
 function icsOf(c: Confirmation): string {
-  const calendar = ical({ prodId: { company: 'event-service', product: 'registration', language: 'EN' }, method: ICalCalendarMethod.PUBLISH })
+  const calendar = ical({
+    prodId: { company: 'event-service', product: 'registration', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+  })
   calendar.createEvent({
     id: `registration-${c.registrationId ?? 'new'}@${UID_DOMAIN}`,
     start: new Date(c.event.starts_at),
@@ -55,7 +58,9 @@ export function confirmationEmail(c: Confirmation): EmailToSend {
     `${t.when}: ${whenOf(c.event, t.lang)}`,
     c.event.venue ? `${t.where}: ${c.event.venue}` : undefined,
   ].filter((line): line is string => line !== undefined)
-  const text = [t.greeting(c.name), '', t.registered(c.event.name), '', ...facts, '', t.calendar, '', t.cancelIntro, c.cancelUrl, ''].join('\n')
+  const text = [t.greeting(c.name), '', t.registered(c.event.name), '', ...facts, '', t.calendar, '', t.cancelIntro, c.cancelUrl, ''].join(
+    '\n',
+  )
   return {
     account_id: c.accountId,
     event_id: c.event.id,

@@ -57,7 +57,14 @@ describe.each(DIALECTS)('registration questions and consent on %s', (dialect) =>
     const res = await fetch(`${server.url}/v1/events/${ev.eventId}?token=${ev.token}`)
     const { data } = (await res.json()) as any
     expect(data.questions.map((q: Question) => q.id)).toEqual(QUESTIONS.map((q) => q.id))
-    expect(data.questions[2]).toEqual({ id: 'diet', label: 'Diet', type: 'choice', required: true, options: ['none', 'vegetarian', 'vegan'], ticket_ids: null })
+    expect(data.questions[2]).toEqual({
+      id: 'diet',
+      label: 'Diet',
+      type: 'choice',
+      required: true,
+      options: ['none', 'vegetarian', 'vegan'],
+      ticket_ids: null,
+    })
     expect(data.privacy_notice).toEqual({ text: 'We keep your data for the event only.', url: 'https://example.org/privacy' })
   })
 
@@ -93,7 +100,9 @@ describe.each(DIALECTS)('registration questions and consent on %s', (dialect) =>
     expect(fields(student)).toEqual({ 'answers.school': 'Answer this question' })
     const other = await post({ ...valid, email: 'other@example.org', answers: { ...valid.answers, school: 'MIT' } })
     expect(fields(other)).toEqual({ 'answers.school': 'This question is not asked with the chosen ticket' })
-    expect((await post({ ...valid, email: 'student@example.org', ticket_id: 'student', answers: { ...valid.answers, school: 'MIT' } })).status).toBe(201)
+    expect(
+      (await post({ ...valid, email: 'student@example.org', ticket_id: 'student', answers: { ...valid.answers, school: 'MIT' } })).status,
+    ).toBe(201)
   })
 
   it('requires consent when the event has a privacy notice', async () => {

@@ -42,7 +42,12 @@ describe.each(DIALECTS)('registration validation messages on %s', (dialect) => {
     ['an unknown field', { ...valid, admin: true }, 'admin', 'unknown field: admin'],
     ['a filled honeypot', { ...valid, website: 'http://spam.example' }, 'website', 'website must be empty'],
     ['answers that are not an object', { ...valid, answers: ['x'] }, 'answers', 'answers must be an object, not a list'],
-    ['an answer that is not text', { ...valid, answers: { diet: 1 } }, 'answers.diet', 'answers.diet must be text, a list of options, or true or false'],
+    [
+      'an answer that is not text',
+      { ...valid, answers: { diet: 1 } },
+      'answers.diet',
+      'answers.diet must be text, a list of options, or true or false',
+    ],
     ['a missing ticket', { name: 'Ada', email: valid.email }, 'ticket_id', 'Choose a ticket'],
   ])('%s: 400 with a message for people', async (_, body, path, message) => {
     const res = await post(body)

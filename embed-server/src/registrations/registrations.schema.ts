@@ -44,7 +44,11 @@ export const RegistrationBody = z
       .max(35)
       .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, 'must be a language tag such as de or en-GB')
       .optional()
-      .openapi({ description: 'The form’s language (BCP 47): the confirmation email and the cancel page speak it (en, de, fr, es, nl; others get English)', example: 'de' }),
+      .openapi({
+        description:
+          'The form’s language (BCP 47): the confirmation email and the cancel page speak it (en, de, fr, es, nl; others get English)',
+        example: 'de',
+      }),
     website: z.string().max(0, 'must be empty').optional().openapi({ description: 'Honeypot: always empty' }),
   })
   .openapi('RegistrationRequest')

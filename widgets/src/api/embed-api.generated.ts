@@ -187,7 +187,7 @@ export interface components {
         };
         LiveRefused: {
             /** @enum {string} */
-            code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "RATE_LIMIT_EXCEEDED" | "TOO_MANY_STREAMS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED";
+            code: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "SOLD_OUT" | "RATE_LIMIT_EXCEEDED" | "TOO_MANY_STREAMS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED";
             message: string;
         };
         PublicEventResponse: {
@@ -219,6 +219,9 @@ export interface components {
             ends_at: string;
             venue: string | null;
             tickets: components["schemas"]["PublicTicket"][];
+            /** @description The registration form’s questions, in order */
+            questions: components["schemas"]["PublicQuestion"][];
+            privacy_notice: components["schemas"]["PublicPrivacyNotice"];
         };
         PublicTicket: {
             /** @example standard */
@@ -230,7 +233,43 @@ export interface components {
              * @example €350
              */
             price: string | null;
+            /** @description Every place is taken: a registration for it is answered 409 `SOLD_OUT` */
+            sold_out: boolean;
+            /**
+             * @description Places left; present only when the organiser chose to show it
+             * @example 12
+             */
+            remaining?: number;
         };
+        PublicQuestion: {
+            /**
+             * @description Key of the answer in the registration’s `answers`
+             * @example diet
+             */
+            id: string;
+            /** @example Dietary requirements */
+            label: string;
+            type: components["schemas"]["PublicQuestionType"];
+            required: boolean;
+            /** @description The choices of `choice` and `multi`; null for the others */
+            options: string[] | null;
+            /** @description Asked only with one of these tickets; null: asked of everyone */
+            ticket_ids: string[] | null;
+        };
+        /**
+         * @description `text`: one line; `textarea`: several; `choice`: one of `options` (a string); `multi`: any of `options` (a list); `checkbox`: true or false (when required: true)
+         * @enum {string}
+         */
+        PublicQuestionType: "text" | "textarea" | "choice" | "multi" | "checkbox";
+        PublicPrivacyNotice: {
+            /** @example We use your name and email to run the event. */
+            text: string;
+            /**
+             * @description The full privacy policy (http: or https:)
+             * @example https://example.com/privacy
+             */
+            url: string | null;
+        } | null;
         Error: {
             /** @enum {boolean} */
             success: false;
@@ -246,7 +285,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "RATE_LIMIT_EXCEEDED" | "TOO_MANY_STREAMS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED";
+        ErrorCode: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNAUTHORIZED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "SOLD_OUT" | "RATE_LIMIT_EXCEEDED" | "TOO_MANY_STREAMS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED";
         FieldError: {
             path: string;
             message: string;
@@ -413,13 +452,21 @@ export interface components {
             email: string;
             /** @description One of the event’s ticket ids; required when the event has tickets */
             ticket_id?: string;
-            /** @description At most 20 answers of at most 2,000 characters */
+            /** @description Answers to the event’s `questions` by question id: text for `text`, `textarea` and `choice`, a list of options for `multi`, true or false for `checkbox`. Checked against the questions: an unknown question, a wrong choice or a missing required answer is 400 at `answers.<questionId>`. */
             answers?: {
-                [key: string]: string;
+                [key: string]: components["schemas"]["RegistrationAnswerValue"];
             };
+            /** @description Must be true when the event has a `privacy_notice`; the time of consent is stored */
+            consent?: boolean;
+            /**
+             * @description The form’s language (BCP 47): the confirmation email and the cancel page speak it (en, de, fr, es, nl; others get English)
+             * @example de
+             */
+            locale?: string;
             /** @description Honeypot: always empty */
             website?: string;
         };
+        RegistrationAnswerValue: string | string[] | boolean;
         AccessVerdictResponse: {
             /** @enum {boolean} */
             success: true;
@@ -1258,6 +1305,7 @@ export const EMBED_API_ERROR_CODES = [
     "NOT_FOUND",
     "METHOD_NOT_ALLOWED",
     "CONFLICT",
+    "SOLD_OUT",
     "RATE_LIMIT_EXCEEDED",
     "TOO_MANY_STREAMS",
     "INTERNAL_ERROR",

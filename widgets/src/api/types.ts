@@ -8,6 +8,8 @@ import { EMBED_API_ERROR_CODES, type components } from './embed-api.generated.js
 type Schemas = components['schemas']
 
 export type Ticket = Schemas['PublicTicket']
+export type Question = Schemas['PublicQuestion']
+export type PrivacyNotice = Schemas['PublicPrivacyNotice']
 export type EventInfo = Schemas['PublicEvent']
 export type SessionSpeaker = Schemas['PublicSessionSpeaker']
 export type Session = Schemas['PublicSession']

@@ -147,6 +147,16 @@ export const en = {
   confirmed: 'Your registration is confirmed.',
   registerAnother: 'Register someone else',
   honeypot: 'Leave this field empty',
+  soldOut: 'Sold out',
+  remaining: (n: number) => `${n} left`,
+  eventSoldOut: 'This event is sold out.',
+  ticketSoldOut: 'This ticket has just sold out. Please choose another one.',
+  chooseOption: 'Please choose an option.',
+  tickBox: 'Please tick this box to continue.',
+  optional: 'optional',
+  consent: 'I agree to the privacy notice.',
+  privacyPolicy: 'Privacy policy',
+  emailOnItsWay: (email: string) => `A confirmation email is on its way to ${email}.`,
 }
 
 export type Messages = typeof en

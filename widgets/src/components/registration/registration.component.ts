@@ -1,8 +1,8 @@
 import { Task } from '@lit/task'
-import { html, nothing } from 'lit'
+import { html, nothing, type PropertyValues } from 'lit'
 import { state } from 'lit/decorators.js'
 import { ApiError } from '../../api/api-error.js'
-import type { EventInfo } from '../../api/types.js'
+import type { EventInfo, Question, Ticket } from '../../api/types.js'
 import { emit } from '../../base/events.js'
 import { checkIcon } from '../../base/icons.js'
 import { ServiceElement } from '../../base/service-element.js'
@@ -10,26 +10,39 @@ import { renderError, renderSkeleton } from '../../base/templates.js'
 import { stateStyles } from '../../styles/theme.styles.js'
 import { registrationStyles } from './registration.styles.js'
 
-type Field = 'name' | 'email' | 'ticket'
+type QuestionKit = typeof import('./registration-questions.js')
+
+/** A field of the form: `name`, `email`, `ticket`, `consent`, or `answers.<questionId>`. */
+type Field = string
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-const SERVER_FIELDS: Record<string, Field> = { name: 'name', email: 'email', ticket_id: 'ticket' }
+/** The server's field paths that are not the form's own names. */
+const SERVER_FIELDS: Record<string, Field> = { ticket_id: 'ticket' }
+
+/** Questions asked of someone with the chosen ticket (all of them before a ticket is chosen, when none is). */
+const questionsFor = (event: EventInfo, ticketId: string | undefined): Question[] =>
+  event.questions.filter((q) => !q.ticket_ids?.length || (ticketId !== undefined && q.ticket_ids.includes(ticketId)))
 
 /**
- * The registration form: name, email and, when the event sells tickets, a ticket choice. Checks
- * fields before sending, shows the server's validation messages at the fields, cannot be sent
- * twice, and ends in a confirmation.
+ * The registration form: name, email, the ticket choice when the event sells tickets (sold-out
+ * ones shown but not selectable), the organiser's questions in their order (their renderers load
+ * only when the event has questions), and the privacy notice's consent box when the event has
+ * one. Checks fields before sending, shows the server's validation messages at the fields,
+ * cannot be sent twice, and ends in a confirmation that says an email is on its way.
  *
- * @summary Event registration form with validation and a confirmation state.
+ * @summary Event registration form with questions, consent, sold-out tickets and a confirmation state.
  *
  * @fires service-registration-submit - A registration was sent and accepted; `detail` is `{ registration }` (`event_id`, `name`, `ticket_id`).
  *
  * @csspart form - The form.
  * @csspart field - A field wrapper.
- * @csspart input - Text inputs.
+ * @csspart question - The wrapper of one of the organiser's questions (also `field`).
+ * @csspart input - Text inputs and text areas.
  * @csspart ticket - One ticket option.
+ * @csspart consent - The privacy notice and its checkbox.
  * @csspart field-error - A field's error message.
  * @csspart submit - The submit button.
+ * @csspart sold-out - The notice shown when every ticket is sold out.
  * @csspart confirmation - The confirmation shown after registering.
  * @csspart error - The error state (event could not be loaded, or the form's failed submit): a short message for visitors, a retry when it may help, and the site owner's detail.
  * @csspart error-detail - The collapsed detail for the site owner (cause and fix) inside the error state.
@@ -48,12 +61,40 @@ export class ServiceRegistration extends ServiceElement {
   @state() private errors: Partial<Record<Field, string>> = {}
   @state() private formError?: unknown
   @state() private submitting = false
-  /** The name just typed, once the registration was accepted: the thank-you uses it. */
-  @state() private registeredName?: string
+  /** Who was just registered, once the server accepted: the thank-you names them and their inbox. */
+  @state() private registered?: { name: string; email: string }
+  /** The ticket chosen, for the questions asked only with some tickets. */
+  @state() private ticketId?: string
+  /** Tickets the server answered `SOLD_OUT` for since the event was read. */
+  @state() private soldOutNow: ReadonlySet<string> = new Set()
+  /** The question renderers, once loaded (only for events with questions). */
+  @state() private kit?: QuestionKit
+  private kitLoading?: Promise<void>
+
+  protected override updated(changed: PropertyValues<this>): void {
+    super.updated(changed)
+    const event = this.data.value
+    if (event?.questions.length && !this.kit && !this.kitLoading) {
+      this.kitLoading = import('./registration-questions.js').then((kit) => {
+        this.kit = kit
+      })
+    }
+  }
+
+  private isSoldOut(ticket: Ticket): boolean {
+    return ticket.sold_out || this.soldOutNow.has(ticket.id)
+  }
 
   private fieldsOf(form: HTMLFormElement) {
     const get = (n: string) => (form.elements.namedItem(n) as HTMLInputElement | RadioNodeList | null)?.value ?? ''
-    return { name: get('name').trim(), email: get('email').trim(), ticket: get('ticket'), website: get('website') }
+    const consent = form.elements.namedItem('consent') as HTMLInputElement | null
+    return {
+      name: get('name').trim(),
+      email: get('email').trim(),
+      ticket: get('ticket'),
+      consent: consent?.checked ?? false,
+      website: get('website'),
+    }
   }
 
   private validate(v: ReturnType<ServiceRegistration['fieldsOf']>, event: EventInfo): Partial<Record<Field, string>> {
@@ -64,6 +105,7 @@ export class ServiceRegistration extends ServiceElement {
     if (!v.email) errors.email = t.required
     else if (v.email.length > 254 || !EMAIL.test(v.email)) errors.email = t.invalidEmail
     if (event.tickets.length && !v.ticket) errors.ticket = t.chooseTicket
+    if (event.privacy_notice && !v.consent) errors.consent = t.tickBox
     return errors
   }
 
@@ -73,7 +115,9 @@ export class ServiceRegistration extends ServiceElement {
     if (this.submitting) return
     const form = e.target as HTMLFormElement
     const values = this.fieldsOf(form)
-    this.errors = this.validate(values, event)
+    const questions = this.kit ? questionsFor(event, values.ticket || undefined) : []
+    const answers = this.kit ? this.kit.readAnswers(form, questions) : {}
+    this.errors = { ...this.validate(values, event), ...(this.kit ? this.kit.checkAnswers(questions, answers, this.t) : {}) }
     this.formError = undefined
     if (Object.keys(this.errors).length) return this.focusFirstError()
     this.submitting = true
@@ -82,26 +126,36 @@ export class ServiceRegistration extends ServiceElement {
         name: values.name,
         email: values.email,
         ...(values.ticket ? { ticket_id: values.ticket } : {}),
+        ...(questions.length ? { answers } : {}),
+        ...(event.privacy_notice ? { consent: values.consent } : {}),
+        locale: this.intlLocale,
         website: values.website,
       })
-      this.registeredName = values.name
+      this.registered = { name: values.name, email: values.email }
       emit(this, 'service-registration-submit', { registration })
       await this.updateComplete
       this.renderRoot.querySelector<HTMLElement>('.done')?.focus()
     } catch (err) {
-      this.applyServerError(err)
+      this.applyServerError(err, values.ticket)
     } finally {
       this.submitting = false
     }
   }
 
   /** Puts the server's field messages at the fields; anything else goes above the button. */
-  private applyServerError(err: unknown): void {
+  private applyServerError(err: unknown, ticketId: string): void {
+    if (err instanceof ApiError && err.code === 'SOLD_OUT' && ticketId) {
+      // Taken by others since the event was read: mark it, and ask for another ticket.
+      this.soldOutNow = new Set([...this.soldOutNow, ticketId])
+      this.errors = { ticket: this.t.ticketSoldOut }
+      this.focusFirstError()
+      return
+    }
     if (err instanceof ApiError && err.code === 'VALIDATION_ERROR') {
       const errors: Partial<Record<Field, string>> = {}
       for (const f of err.fields) {
-        const field = SERVER_FIELDS[f.path]
-        if (field) errors[field] ??= f.message
+        const field = SERVER_FIELDS[f.path] ?? f.path
+        if (this.renderRoot.querySelector(`[name="${CSS.escape(field)}"]`)) errors[field] ??= f.message
       }
       this.errors = errors
       if (Object.keys(errors).length) {
@@ -118,12 +172,42 @@ export class ServiceRegistration extends ServiceElement {
   }
 
   private focusFirstError(): void {
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[aria-invalid=true]')?.focus())
+    void this.updateComplete.then(() => {
+      const invalid = this.renderRoot.querySelector<HTMLElement>('[aria-invalid=true]')
+      // A group (choices) is not focusable itself: its first control is.
+      const target = invalid instanceof HTMLFieldSetElement ? invalid.querySelector<HTMLElement>('input') : invalid
+      target?.focus()
+    })
   }
 
   private reset(): void {
-    this.registeredName = undefined
+    this.registered = undefined
     this.errors = {}
+  }
+
+  private onTicketChange(id: string): void {
+    this.ticketId = id
+    this.clearError('ticket')
+  }
+
+  /** A field's error, tied to its control by `id` (`aria-describedby`): every field's errors render here. */
+  private renderFieldError(field: Field, id: string) {
+    const error = this.errors[field]
+    return error ? html`<p class="field__error" part="field-error" id=${id}>${error}</p>` : nothing
+  }
+
+  /**
+   * What went wrong with the whole form (network, rate limit, …), above the button: the same box
+   * as every element's; what was typed stays in the fields, and a retry sends it again.
+   */
+  private renderFormError() {
+    const { t } = this
+    return this.formError
+      ? renderError(this.formError, t, () => this.renderRoot.querySelector('form')?.requestSubmit(), {
+          title: t.submitFailed,
+          note: t.inputKept,
+        })
+      : nothing
   }
 
   protected override render() {
@@ -131,18 +215,33 @@ export class ServiceRegistration extends ServiceElement {
       ${this.renderData(this.data, {
         pending: () => renderSkeleton(this.t, 1, 2),
         error: (err) => renderError(err, this.t, () => void this.data.run(), { fallback: true }),
-        complete: (event) => (this.registeredName === undefined ? this.renderForm(event) : this.renderDone(this.registeredName)),
+        complete: (event) => {
+          if (this.registered) return this.renderDone(this.registered)
+          // The questions' renderers are on their way (one small chunk): the form waits for them.
+          if (event.questions.length && !this.kit) return renderSkeleton(this.t, 1, 2)
+          if (event.tickets.length && event.tickets.every((k) => this.isSoldOut(k))) return this.renderSoldOut(event)
+          return this.renderForm(event)
+        },
       })}
     </div>`
   }
 
-  private renderDone(name: string) {
+  private renderDone({ name, email }: { name: string; email: string }) {
     const { t } = this
     return html`<div class="done" part="confirmation" role="status" tabindex="-1">
       ${checkIcon()}
       <h2 class="done__title">${t.thanks(name)}</h2>
       <p>${t.confirmed}</p>
+      <p>${t.emailOnItsWay(email)}</p>
       <button class="btn" part="button" @click=${this.reset}>${t.registerAnother}</button>
+    </div>`
+  }
+
+  private renderSoldOut(event: EventInfo) {
+    return html`<div class="sold-out" part="sold-out" role="status">
+      <h2 class="form__title">${this.t.registration}</h2>
+      <p class="muted">${event.name}</p>
+      <p class="sold-out__text">${this.t.eventSoldOut}</p>
     </div>`
   }
 
@@ -153,50 +252,83 @@ export class ServiceRegistration extends ServiceElement {
       <input class="field__input" part="input" id=${field} name=${field} type=${type} autocomplete=${autocomplete} required
         maxlength=${field === 'name' ? 200 : 254} aria-invalid=${error ? 'true' : 'false'} aria-describedby=${error ? `${field}-error` : nothing}
         @input=${() => this.clearError(field)} />
-      ${error ? html`<p class="field__error" part="field-error" id=${`${field}-error`}>${error}</p>` : nothing}
+      ${this.renderFieldError(field, `${field}-error`)}
+    </div>`
+  }
+
+  private renderTickets(event: EventInfo) {
+    const { t } = this
+    const ticketError = this.errors.ticket
+    const open = event.tickets.filter((k) => !this.isSoldOut(k))
+    return html`<fieldset class="tickets" aria-invalid=${ticketError ? 'true' : 'false'} aria-describedby=${ticketError ? 'ticket-error' : nothing}>
+      <legend class="field__label">${t.ticket}</legend>
+      ${event.tickets.map((k) => {
+        const soldOut = this.isSoldOut(k)
+        return html`<label class="ticket ${soldOut ? 'ticket--sold-out' : ''}" part="ticket">
+          <input type="radio" name="ticket" .value=${k.id} ?disabled=${soldOut}
+            ?checked=${!soldOut && (this.ticketId === k.id || (open.length === 1 && open[0] === k))}
+            aria-invalid=${ticketError && k === open[0] ? 'true' : 'false'} @change=${() => this.onTicketChange(k.id)} />
+          <span class="ticket__text">
+            <span class="ticket__name">${k.name}</span>
+            ${k.description ? html`<span class="ticket__desc">${k.description}</span>` : nothing}
+            ${
+              soldOut
+                ? html`<span class="ticket__status">${t.soldOut}</span>`
+                : k.remaining !== undefined
+                  ? html`<span class="ticket__status">${t.remaining(k.remaining)}</span>`
+                  : nothing
+            }
+          </span>
+          ${k.price ? html`<span class="ticket__price">${k.price}</span>` : nothing}
+        </label>`
+      })}
+      ${this.renderFieldError('ticket', 'ticket-error')}
+    </fieldset>`
+  }
+
+  private renderConsent(event: EventInfo) {
+    const notice = event.privacy_notice
+    if (!notice) return nothing
+    const { t } = this
+    const error = this.errors.consent
+    return html`<div class="field consent" part="consent">
+      <p class="consent__text" id="privacy-text">
+        ${notice.text}
+        ${notice.url ? html` <a href=${notice.url} target="_blank" rel="noopener noreferrer">${t.privacyPolicy}</a>` : nothing}
+      </p>
+      <label class="choice choice--single">
+        <input type="checkbox" id="consent" name="consent" required aria-invalid=${error ? 'true' : 'false'}
+          aria-describedby=${error ? 'privacy-text consent-error' : 'privacy-text'} @change=${() => this.clearError('consent')} />
+        <span>${t.consent}</span>
+      </label>
+      ${this.renderFieldError('consent', 'consent-error')}
     </div>`
   }
 
   private renderForm(event: EventInfo) {
-    const { t } = this
-    const ticketError = this.errors.ticket
+    const { t, kit } = this
+    const open = event.tickets.filter((k) => !this.isSoldOut(k))
+    const ticketId = this.ticketId ?? (open.length === 1 ? open[0]?.id : undefined)
+    const questions = kit ? questionsFor(event, ticketId) : []
+    const questionContext = kit && {
+      t,
+      errors: this.errors,
+      fieldError: (field: string, id: string) => this.renderFieldError(field, id),
+      clear: (field: string) => this.clearError(field),
+    }
     return html`<form class="form" part="form" novalidate aria-labelledby="form-title" @submit=${(e: SubmitEvent) => this.onSubmit(e, event)}>
       <div class="form__head">
         <h2 class="form__title" id="form-title">${t.registration}</h2>
         <p class="muted">${event.name}</p>
       </div>
       ${this.input('name', t.name, 'text', 'name')} ${this.input('email', t.email, 'email', 'email')}
-      ${
-        event.tickets.length
-          ? html`<fieldset class="tickets" aria-invalid=${ticketError ? 'true' : 'false'} aria-describedby=${ticketError ? 'ticket-error' : nothing}>
-            <legend class="field__label">${t.ticket}</legend>
-            ${event.tickets.map(
-              (k, i) => html`<label class="ticket" part="ticket">
-                <input type="radio" name="ticket" .value=${k.id} ?checked=${event.tickets.length === 1 && i === 0}
-                  aria-invalid=${ticketError && i === 0 ? 'true' : 'false'} @change=${() => (this.errors = { ...this.errors, ticket: undefined })} />
-                <span class="ticket__text">
-                  <span class="ticket__name">${k.name}</span>
-                  ${k.description ? html`<span class="ticket__desc">${k.description}</span>` : nothing}
-                </span>
-                ${k.price ? html`<span class="ticket__price">${k.price}</span>` : nothing}
-              </label>`,
-            )}
-            ${ticketError ? html`<p class="field__error" part="field-error" id="ticket-error">${ticketError}</p>` : nothing}
-          </fieldset>`
-          : nothing
-      }
+      ${event.tickets.length ? this.renderTickets(event) : nothing}
+      ${questionContext ? questions.map((q) => kit.renderQuestion(q, questionContext)) : nothing}
+      ${this.renderConsent(event)}
       <div class="hp" aria-hidden="true">
         <label>${t.honeypot}<input name="website" type="text" tabindex="-1" autocomplete="off" /></label>
       </div>
-      ${
-        this.formError
-          ? // The same box as every element's; what was typed stays in the fields, and a retry sends it again.
-            renderError(this.formError, t, () => this.renderRoot.querySelector('form')?.requestSubmit(), {
-              title: t.submitFailed,
-              note: t.inputKept,
-            })
-          : nothing
-      }
+      ${this.renderFormError()}
       <button class="btn btn--primary submit" part="submit" type="submit" ?disabled=${this.submitting} aria-disabled=${this.submitting ? 'true' : 'false'}>
         ${this.submitting ? t.submitting : t.submit}
       </button>

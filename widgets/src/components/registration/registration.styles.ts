@@ -97,6 +97,72 @@ export const registrationStyles = css`
   .tickets[aria-invalid='true'] .ticket {
     border-color: var(--_danger);
   }
+  .ticket--sold-out {
+    cursor: not-allowed;
+    opacity: 0.75;
+  }
+  .ticket__status {
+    font-size: 0.8125rem;
+    font-weight: 600;
+    color: var(--_muted);
+  }
+  .field__input--area {
+    height: auto;
+    min-height: 5rem;
+    padding: 0.6rem 0.8rem;
+    font: inherit;
+    resize: vertical;
+  }
+  .field__optional {
+    font-weight: 400;
+    color: var(--_muted);
+  }
+  .choices {
+    margin: 0;
+    padding: 0;
+    border: 0;
+  }
+  .choices legend {
+    margin-bottom: 0.35rem;
+    padding: 0;
+  }
+  .choice {
+    display: flex;
+    align-items: flex-start;
+    gap: 0.6rem;
+    padding: 0.25rem 0;
+    cursor: pointer;
+  }
+  .choice input {
+    accent-color: var(--_accent);
+    width: 1.1rem;
+    height: 1.1rem;
+    margin: 0.15rem 0 0;
+    flex: none;
+  }
+  .choice input:focus-visible {
+    outline: none;
+    box-shadow: var(--_focus);
+  }
+  .choices[aria-invalid='true'] input,
+  .choice input[aria-invalid='true'] {
+    outline: 2px solid var(--_danger);
+    outline-offset: 1px;
+  }
+  .consent__text {
+    font-size: 0.875rem;
+    color: var(--_muted);
+  }
+  .consent__text a {
+    color: var(--_accent);
+  }
+  .sold-out {
+    display: grid;
+    gap: 0.5rem;
+  }
+  .sold-out__text {
+    font-weight: 600;
+  }
   .hp {
     position: absolute;
     left: -10000px;

@@ -22,13 +22,22 @@ const mount = async (event = EVENT_ID, token = 'emb_valid') => {
   await loaded(el)
   return el
 }
-const input = (el: Element, name: string) => root(el).querySelector<HTMLInputElement>(`[name=${name}]`)!
-const fill = (el: Element, values: Record<string, string>) => {
+const input = (el: Element, name: string) => root(el).querySelector<HTMLInputElement>(`[name="${name}"]`)!
+/** Types into text fields, and picks radios and checkboxes by value (`true` ticks a single checkbox). */
+const fill = (el: Element, values: Record<string, string | boolean>) => {
   for (const [name, value] of Object.entries(values)) {
-    if (name === 'ticket') root(el).querySelector<HTMLInputElement>(`[name=ticket][value=${value}]`)!.checked = true
-    else input(el, name).value = value
+    const control = root(el).querySelector<HTMLInputElement>(`[name="${name}"]`)!
+    if (control.type === 'radio' || (control.type === 'checkbox' && typeof value === 'string')) {
+      const option = root(el).querySelector<HTMLInputElement>(`[name="${name}"][value="${value}"]`)!
+      option.checked = true
+      option.dispatchEvent(new Event('change', { bubbles: true }))
+    } else if (control.type === 'checkbox') control.checked = value === true
+    else control.value = String(value)
   }
 }
+/** What every registration of the fixture's event needs beside name and email. */
+const REQUIRED = { ticket: 'standard', 'answers.diet': 'Vegan', consent: true }
+const lastRegistration = async () => ((await (await fetch('/__mock/last-registration')).json()) as { data: any }).data
 const submit = (el: Element) => root(el).querySelector<HTMLButtonElement>('[part=submit]')!.click()
 const posts = async () => (await requestCounts())[`POST /v1/events/${EVENT_ID}/registrations`] ?? 0
 
@@ -53,7 +62,97 @@ describe('service-registration', () => {
     expect([...root(el).querySelectorAll('[part=ticket]')].map((t) => text(t))).to.deep.equal([
       'Standard Both days, lunch included €350',
       'Student €90',
+      'Workshop day Sold out €120',
     ])
+    expect(root(el).querySelector<HTMLInputElement>('[name=ticket][value=workshop]')!.disabled).to.be.true
+  })
+
+  it('asks the organiser’s questions in their order, with labels, and a per-ticket question only with its ticket', async () => {
+    const el = await mount()
+    const labels = () =>
+      [...root(el).querySelectorAll('[part~=question]')].map((q) =>
+        text(q.querySelector('label.field__label, legend, .choice--single span')),
+      )
+    expect(labels()).to.deep.equal([
+      'Dietary requirements',
+      'Topics you like (optional)',
+      'Company (optional)',
+      'Anything else? (optional)',
+      'Photos of me may be published (optional)',
+    ])
+    fill(el, { ticket: 'student' })
+    await el.updateComplete
+    expect(labels()[3]).to.equal('School')
+    expect(root(el).querySelector('textarea[name="answers.note"]')).to.exist
+    expect([...root(el).querySelectorAll<HTMLInputElement>('[name="answers.diet"]')].map((i) => i.type)).to.deep.equal([
+      'radio',
+      'radio',
+      'radio',
+    ])
+  })
+
+  it('shows the privacy notice with its link and a consent box', async () => {
+    const el = await mount()
+    const notice = root(el).querySelector('[part=consent]')!
+    expect(text(notice)).to.contain('We use your name and email to run DevConf.').and.contain('I agree to the privacy notice.')
+    const link = notice.querySelector('a')!
+    expect(link.href).to.equal('https://devconf.example/privacy')
+    expect(link.rel).to.equal('noopener noreferrer')
+  })
+
+  it('asks for required answers and consent at their fields before sending', async () => {
+    const el = await mount()
+    fill(el, { name: 'Ada', email: 'ada@example.com', ticket: 'student' })
+    await el.updateComplete
+    submit(el)
+    await el.updateComplete
+    expect(text(root(el).getElementById('q-diet-error'))).to.equal('Please choose an option.')
+    expect(text(root(el).getElementById('q-school-error'))).to.equal('Please fill in this field.')
+    expect(text(root(el).getElementById('consent-error'))).to.equal('Please tick this box to continue.')
+    expect(root(el).querySelector('fieldset[aria-describedby=q-diet-error]')!.getAttribute('aria-invalid')).to.equal('true')
+    await until(() => root(el).activeElement === root(el).querySelector('[name="answers.diet"]'), 'focus on the first invalid question')
+    expect(await posts()).to.equal(0)
+  })
+
+  it('shows the server’s message at a question', async () => {
+    const el = await mount()
+    fill(el, { name: 'Ada', email: 'ada@example.com', ...REQUIRED, 'answers.company': 'Taken Inc' })
+    submit(el)
+    await until(() => root(el).getElementById('q-company-error'), 'server error at the question')
+    expect(text(root(el).getElementById('q-company-error'))).to.equal('This company has used all its places')
+    expect(input(el, 'answers.company').getAttribute('aria-invalid')).to.equal('true')
+  })
+
+  it('marks a ticket sold out when the server says so, and asks for another', async () => {
+    const el = await mount()
+    fill(el, { name: 'Ada', email: 'last-place@example.com', ...REQUIRED })
+    submit(el)
+    await until(() => root(el).getElementById('ticket-error'), 'sold-out error')
+    expect(text(root(el).getElementById('ticket-error'))).to.equal('This ticket has just sold out. Please choose another one.')
+    expect(root(el).querySelector<HTMLInputElement>('[name=ticket][value=standard]')!.disabled).to.be.true
+  })
+
+  it('sends answers, consent and its language', async () => {
+    const el = await mount()
+    fill(el, {
+      name: 'Ada',
+      email: 'ada@example.com',
+      ...REQUIRED,
+      'answers.topics': 'Ops',
+      'answers.company': ' Acme ',
+      'answers.photos': true,
+    })
+    submit(el)
+    await until(() => root(el).querySelector('[part=confirmation]'), 'confirmation')
+    expect(await lastRegistration()).to.deep.equal({
+      name: 'Ada',
+      email: 'ada@example.com',
+      ticket_id: 'standard',
+      answers: { diet: 'Vegan', topics: ['Ops'], company: 'Acme', photos: true },
+      consent: true,
+      locale: 'en-GB',
+      website: '',
+    })
   })
 
   it('has no ticket choice when the event has no tickets', async () => {
@@ -69,7 +168,9 @@ describe('service-registration', () => {
     expect(text(root(el).getElementById(input(el, 'name').getAttribute('aria-describedby')!))).to.equal('Please fill in this field.')
     expect(text(root(el).getElementById('ticket-error'))).to.equal('Please choose a ticket.')
     await until(() => root(el).activeElement === input(el, 'name'), 'focus on first invalid field')
-    fill(el, { name: 'Ada', email: 'not-an-email', ticket: 'student' })
+    fill(el, { ticket: 'student' })
+    await el.updateComplete
+    fill(el, { name: 'Ada', email: 'not-an-email', 'answers.diet': 'None', 'answers.school': 'MIT', consent: true })
     submit(el)
     await el.updateComplete
     expect(text(root(el).getElementById('email-error'))).to.contain('valid email address')
@@ -78,7 +179,7 @@ describe('service-registration', () => {
 
   it('shows the server’s validation errors at the fields', async () => {
     const el = await mount()
-    fill(el, { name: 'Ada', email: 'bounces@example.com', ticket: 'standard' })
+    fill(el, { name: 'Ada', email: 'bounces@example.com', ...REQUIRED })
     submit(el)
     await until(() => root(el).getElementById('email-error'), 'server error')
     expect(text(root(el).getElementById('email-error'))).to.equal('This address rejects mail from us')
@@ -87,7 +188,7 @@ describe('service-registration', () => {
 
   it('confirms, fires service-registration-submit and cannot be sent twice', async () => {
     const el = await mount()
-    fill(el, { name: 'Ada Lovelace', email: 'ada@example.com', ticket: 'standard' })
+    fill(el, { name: 'Ada Lovelace', email: 'ada@example.com', ...REQUIRED })
     const fired = oneEvent(el, 'service-registration-submit')
     submit(el)
     submit(el)
@@ -100,12 +201,13 @@ describe('service-registration', () => {
     expect(text(root(el).querySelector('[part=confirmation]')))
       .to.contain('Thank you, Ada Lovelace!')
       .and.contain('Your registration is confirmed.')
+      .and.contain('A confirmation email is on its way to ada@example.com.')
     expect(await posts()).to.equal(1)
   })
 
   it('offers a retry of a failed submit in the shared error box, keeping what was typed', async () => {
     const el = await mount()
-    fill(el, { name: 'Grace Hopper', email: 'flaky@example.com', ticket: 'student' })
+    fill(el, { name: 'Grace Hopper', email: 'flaky@example.com', ...REQUIRED })
     submit(el)
     const box = await until(() => root(el).querySelector<HTMLElement>('form [part=error]'), 'the failed submit')
     expect(box.dataset.code).to.equal('INTERNAL_ERROR')
@@ -116,7 +218,7 @@ describe('service-registration', () => {
     expect(input(el, 'email').value).to.equal('flaky@example.com')
     const fired = oneEvent(el, 'service-registration-submit')
     box.querySelector<HTMLButtonElement>('[part~=retry]')!.click()
-    expect((await fired).detail.registration).to.deep.equal({ event_id: EVENT_ID, name: 'Grace Hopper', ticket_id: 'student' })
+    expect((await fired).detail.registration).to.deep.equal({ event_id: EVENT_ID, name: 'Grace Hopper', ticket_id: 'standard' })
     await until(() => root(el).querySelector('[part=confirmation]'), 'the confirmation')
     expect(await posts()).to.equal(2)
   })
@@ -128,11 +230,17 @@ describe('service-registration', () => {
     })
   }
 
-  it('is accessible in light and dark theme, also with errors shown', async () => {
+  it('is accessible in light and dark theme, also with errors shown, and once registered', async () => {
     const el = await mount()
+    fill(el, { ticket: 'student' })
+    await el.updateComplete
     await expectAccessibleInBothThemes(el)
     submit(el)
     await el.updateComplete
+    await expectAccessibleInBothThemes(el)
+    fill(el, { name: 'Ada', email: 'ada@example.com', ...REQUIRED })
+    submit(el)
+    await until(() => root(el).querySelector('[part=confirmation]'), 'confirmation')
     await expectAccessibleInBothThemes(el)
   })
 })
