@@ -23,7 +23,7 @@ export function presentEvent(row: EventRow): Event {
       id: q.id,
       label: q.label,
       type: q.type,
-      required: q.required,
+      required: q.required ?? false,
       options: q.options ?? null,
       ticket_ids: q.ticket_ids ?? null,
     })),

@@ -37,12 +37,12 @@ export const Ticket = z
       .min(1, 'must be at least 1')
       .max(1_000_000, 'must be at most 1000000')
       .nullable()
-      .default(null)
-      .openapi({ description: 'Places on sale; null: unlimited. Cancelled registrations free their place.', example: 100 }),
+      .optional()
+      .openapi({ description: 'Places on sale; null or absent: unlimited. Cancelled registrations free their place.', example: 100 }),
     show_remaining: z
       .boolean()
-      .default(false)
-      .openapi({ description: 'Whether the embed API shows visitors how many places are left (`remaining`)' }),
+      .optional()
+      .openapi({ description: 'Whether the embed API shows visitors how many places are left (`remaining`); default false' }),
   })
   .strict()
   .openapi('Ticket')
@@ -58,21 +58,21 @@ export const Question = z
       description:
         '`text` (one line), `textarea`, `choice` (one of `options`), `multi` (any of `options`), `checkbox` (yes/no; required: must be ticked)',
     }),
-    required: z.boolean().default(false),
+    required: z.boolean().optional().openapi({ description: 'Default false' }),
     options: z
       .array(requiredText(200))
       .min(1, 'must have at least 1 option')
       .max(50, 'must have at most 50 options')
       .refine((o) => new Set(o).size === o.length, 'must not repeat an option')
       .nullable()
-      .default(null)
+      .optional()
       .openapi({ description: 'The choices of a `choice` or `multi` question (required for them, refused for the others)' }),
     ticket_ids: z
       .array(slug)
       .min(1, 'must name at least 1 ticket')
       .max(100)
       .nullable()
-      .default(null)
+      .optional()
       .openapi({ description: 'Ask only those who choose one of these tickets; null: everyone' }),
   })
   .strict()
@@ -140,8 +140,8 @@ export const CreateEventBody = z
     ...eventFields,
     timezone: timezone.default('UTC'),
     tickets: tickets.default([]),
-    questions: questions.default([]),
-    privacy_notice: PrivacyNotice.nullable().default(null),
+    questions: questions.optional().openapi({ description: 'The registration form’s questions, in order (default none)' }),
+    privacy_notice: PrivacyNotice.nullable().optional().openapi({ description: 'Default null: no consent asked' }),
   })
   .strict()
   .refine(endsAfterStart, ENDS_MESSAGE)

@@ -15,6 +15,12 @@ export async function assertEventVisible(db: Kysely<Database>, accountId: string
   if (!found) throw notFound('Event')
 }
 
+/** Tickets and questions as stored: every optional setting spelled out, so readers need no defaults. */
+const storedTickets = (list: NonNullable<UpdateEventBody['tickets']>) =>
+  JSON.stringify(list.map((t) => ({ ...t, capacity: t.capacity ?? null, show_remaining: t.show_remaining ?? false })))
+const storedQuestions = (list: NonNullable<UpdateEventBody['questions']>) =>
+  JSON.stringify(list.map((q) => ({ ...q, required: q.required ?? false, options: q.options ?? null, ticket_ids: q.ticket_ids ?? null })))
+
 export async function createEvent(db: Kysely<Database>, accountId: string, input: CreateEventBody): Promise<EventRow> {
   return db
     .insertInto('events')
@@ -26,8 +32,8 @@ export async function createEvent(db: Kysely<Database>, accountId: string, input
       starts_at: new Date(input.starts_at),
       ends_at: new Date(input.ends_at),
       venue: input.venue ?? null,
-      tickets: JSON.stringify(input.tickets),
-      questions: JSON.stringify(input.questions),
+      tickets: storedTickets(input.tickets),
+      questions: storedQuestions(input.questions ?? []),
       privacy_notice: input.privacy_notice ? JSON.stringify(input.privacy_notice) : null,
     })
     .returningAll()
@@ -76,8 +82,8 @@ export async function updateEvent(db: Kysely<Database>, accountId: string, id: s
           ...(input.starts_at !== undefined && { starts_at: startsAt }),
           ...(input.ends_at !== undefined && { ends_at: endsAt }),
           ...(input.venue !== undefined && { venue: input.venue }),
-          ...(input.tickets !== undefined && { tickets: JSON.stringify(input.tickets) }),
-          ...(input.questions !== undefined && { questions: JSON.stringify(input.questions) }),
+          ...(input.tickets !== undefined && { tickets: storedTickets(input.tickets) }),
+          ...(input.questions !== undefined && { questions: storedQuestions(input.questions) }),
           ...(input.privacy_notice !== undefined && {
             privacy_notice: input.privacy_notice ? JSON.stringify(input.privacy_notice) : null,
           }),

@@ -21,7 +21,8 @@ export interface Question {
   id: string
   label: string
   type: QuestionType
-  required: boolean
+  /** Absent in rows written by other means than the admin API: not required. */
+  required?: boolean
   /** The choices of a `choice` or `multi` question. */
   options?: string[] | null
   /** Asked only of those who choose one of these tickets; absent or null: of everyone. */

@@ -391,16 +391,12 @@ export interface components {
              */
             price?: string | null;
             /**
-             * @description Places on sale; null: unlimited. Cancelled registrations free their place.
-             * @default null
+             * @description Places on sale; null or absent: unlimited. Cancelled registrations free their place.
              * @example 100
              */
-            capacity: number | null;
-            /**
-             * @description Whether the embed API shows visitors how many places are left (`remaining`)
-             * @default false
-             */
-            show_remaining: boolean;
+            capacity?: number | null;
+            /** @description Whether the embed API shows visitors how many places are left (`remaining`); default false */
+            show_remaining?: boolean;
         };
         Question: {
             /**
@@ -415,18 +411,12 @@ export interface components {
              * @enum {string}
              */
             type: "text" | "textarea" | "choice" | "multi" | "checkbox";
-            /** @default false */
-            required: boolean;
-            /**
-             * @description The choices of a `choice` or `multi` question (required for them, refused for the others)
-             * @default null
-             */
-            options: string[] | null;
-            /**
-             * @description Ask only those who choose one of these tickets; null: everyone
-             * @default null
-             */
-            ticket_ids: string[] | null;
+            /** @description Default false */
+            required?: boolean;
+            /** @description The choices of a `choice` or `multi` question (required for them, refused for the others) */
+            options?: string[] | null;
+            /** @description Ask only those who choose one of these tickets; null: everyone */
+            ticket_ids?: string[] | null;
         };
         PrivacyNotice: {
             /** @example We use your data to run the event. */
@@ -473,9 +463,19 @@ export interface components {
             venue?: string | null;
             /** @default [] */
             tickets: components["schemas"]["Ticket"][];
-            /** @default [] */
-            questions: components["schemas"]["Question"][];
-            privacy_notice?: components["schemas"]["PrivacyNotice"];
+            /** @description The registration form’s questions, in order (default none) */
+            questions?: components["schemas"]["Question"][];
+            /** @description Default null: no consent asked */
+            privacy_notice?: {
+                /** @example We use your data to run the event. */
+                text: string;
+                /**
+                 * Format: uri
+                 * @description The full privacy policy
+                 * @example https://example.com/ada.jpg
+                 */
+                url?: string | null;
+            } | null;
         };
         EventListResponse: {
             /** @enum {boolean} */

@@ -1,8 +1,11 @@
 import createClient, { type Client } from 'openapi-fetch'
 import type { paths } from './admin-api.generated.ts'
 
-/** A typed client of the admin API, generated from its own OpenAPI document. */
-export type AdminClient = Client<paths>
+/**
+ * A typed client of the admin API, generated from its own OpenAPI document. JSON answers only:
+ * the CSV export of registrations (`Accept: text/csv`) is read with `fetch`.
+ */
+export type AdminClient = Client<paths, 'application/json'>
 
 /**
  * @param adminUrl `{base_url}`, e.g. `http://127.0.0.1:3000/v1`
@@ -12,5 +15,5 @@ export type AdminClient = Client<paths>
  * const { data, error } = await api.POST('/events', { body: { name: 'DevConf', … } })
  */
 export function createAdminClient(adminUrl: string, apiKey: string): AdminClient {
-  return createClient<paths>({ baseUrl: adminUrl, headers: { Authorization: `Bearer ${apiKey}` } })
+  return createClient<paths, 'application/json'>({ baseUrl: adminUrl, headers: { Authorization: `Bearer ${apiKey}` } })
 }

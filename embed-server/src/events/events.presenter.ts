@@ -74,7 +74,7 @@ const presentQuestion = (q: Question): PublicQuestion => ({
   id: q.id,
   label: q.label,
   type: q.type,
-  required: q.required,
+  required: q.required ?? false,
   options: q.options ?? null,
   ticket_ids: q.ticket_ids ?? null,
 })
