@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
+import type { OutboxEmail } from '@event-service/db'
 import { ApiError, errorHandler, jsonBody, ok, parseInput, requestContext } from '@event-service/server-common'
 import Koa from 'koa'
 import send from 'koa-send'
@@ -36,11 +37,18 @@ function placeholderPage(config: DemoConfig): string {
 </body></html>`
 }
 
+/** What the demo page's mailbox reads from `GET /mailbox.json`. */
+export type DemoMailbox =
+  /** No `SMTP_URL`: confirmation emails of the demo event stay in the outbox; here are the newest. */
+  | { mode: 'outbox'; messages: OutboxEmail[] }
+  /** `SMTP_URL` is set: emails go to real inboxes, and the demo shows none of them. */
+  | { mode: 'smtp'; messages: [] }
+
 /**
  * The demo page's own server (its own origin, to show cross-origin embedding): the `demo/`
- * folder as static files, `GET /config.json`, `GET /healthz`, and `POST /demo/change`
- * (`{action: 'move' | 'cancel' | 'undo'}`), the page's "change something" control, when `changes`
- * is given (there is a demo event).
+ * folder as static files, `GET /config.json`, `GET /mailbox.json`, `GET /healthz`, and
+ * `POST /demo/change` (`{action: 'move' | 'cancel' | 'undo'}`), the page's "change something"
+ * control, when `changes` is given (there is a demo event).
  *
  * @example
  * const app = createDemoApp({ logger, config: () => demoConfig })
@@ -48,11 +56,14 @@ function placeholderPage(config: DemoConfig): string {
 export function createDemoApp({
   logger,
   config,
+  mailbox = async () => ({ mode: 'smtp', messages: [] }),
   demoDir = DEMO_DIR,
   changes,
 }: {
   logger: Logger
   config: () => DemoConfig | undefined
+  /** The demo event's confirmation emails (default: none, as with `SMTP_URL`). */
+  mailbox?: () => Promise<DemoMailbox>
   demoDir?: string
   changes?: () => DemoChanges | undefined
 }): Koa {
@@ -85,6 +96,11 @@ export function createDemoApp({
       if (!current) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The demo is still starting')
       ctx.set('Cache-Control', 'no-store')
       ctx.body = current
+      return
+    }
+    if (ctx.path === '/mailbox.json') {
+      ctx.set('Cache-Control', 'no-store')
+      ctx.body = await mailbox()
       return
     }
     const current = config()

@@ -80,6 +80,28 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
     expect(((await elsewhere.json()) as { error: { code: string } }).error.code).toBe('ORIGIN_NOT_ALLOWED')
   })
 
+  it('shows the demo event’s confirmation emails in the demo mailbox when no SMTP_URL is set', async () => {
+    const config = await demoConfig()
+    const res = await fetch(`${system.embedUrl}/v1/events/${config.eventId}/registrations?token=${config.token}`, {
+      method: 'POST',
+      headers: { Origin: system.demoUrl, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Mailbox Tester',
+        email: 'mailbox@example.com',
+        ticket_id: 'workshop',
+        answers: { diet: 'Vegan', 'workshop-topic': 'Accessibility' },
+        consent: true,
+        locale: 'de',
+      }),
+    })
+    expect(res.status).toBe(201)
+    const mailbox = (await (await fetch(`${system.demoUrl}/mailbox.json`)).json()) as { mode: string; messages: any[] }
+    expect(mailbox.mode).toBe('outbox')
+    expect(mailbox.messages[0]).toMatchObject({ to: 'mailbox@example.com', status: 'pending', subject: expect.stringContaining('Sie sind angemeldet') })
+    expect(mailbox.messages[0].text).toContain(`${system.embedUrl}/v1/registrations/cancel?token=`)
+    expect(mailbox.messages[0].ics).toContain('BEGIN:VEVENT')
+  })
+
   it('serves the demo folder and 404s outside it', async () => {
     const page = await fetch(`${system.demoUrl}/`)
     expect(page.status).toBe(200)

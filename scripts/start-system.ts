@@ -1,5 +1,5 @@
 import { startControlServer, type ControlServer } from '@event-service/admin-api/cli/control-server.ts'
-import { createDb, type DbHandle, migrateToLatest } from '@event-service/db'
+import { createDb, type DbHandle, migrateToLatest, recentEmails } from '@event-service/db'
 import { findDemoEvent, seedDemo } from '@event-service/db/seed/index.ts'
 import { type Config, listen, type RunningServer } from '@event-service/server-common'
 import type { Logger } from 'pino'
@@ -100,7 +100,15 @@ export async function startSystem(config: Config, options: StartOptions = {}): P
 
     let demoConfig: DemoConfig | undefined
     const changes: DemoChanges | undefined = demoEvent ? createDemoChanges(db, demoEvent.id) : undefined
-    const demo = createDemoApp({ logger, config: () => demoConfig, changes: () => changes })
+    // Without SMTP_URL the demo event's confirmation emails stay in the outbox: the demo shows them.
+    const demoEventId = demoEvent?.id
+    const demo = createDemoApp({
+      logger,
+      config: () => demoConfig,
+      changes: () => changes,
+      mailbox: async () =>
+        config.smtpUrl || !demoEventId ? { mode: 'smtp', messages: [] } : { mode: 'outbox', messages: await recentEmails(db, demoEventId) },
+    })
     const { host } = config
     for (const [part, port] of [
       [admin, config.adminPort],

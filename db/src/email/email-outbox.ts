@@ -1,4 +1,5 @@
-import { sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../database.ts'
 import type { Executor } from '../outbox/outbox-queries.ts'
 import type { NewEmailMessage } from '../tables/email-messages.ts'
 
@@ -35,4 +36,40 @@ export async function enqueueEmail(db: Executor, message: EmailToSend, options: 
       where ${when}::boolean
       returning 1)
     select case when count(*) > 0 then pg_notify(${EMAIL_OUTBOX.channel}, '')::text end as notified from written`.execute(db)
+}
+
+/** A message of the outbox as a mailbox shows it. */
+export interface OutboxEmail {
+  id: string
+  to: string
+  subject: string
+  text: string
+  /** The calendar attachment, if any. */
+  ics: string | null
+  status: 'pending' | 'delivered' | 'failed'
+  created_at: string
+}
+
+/**
+ * The newest messages of an event in the outbox, newest first: the demo page's mailbox when no
+ * `SMTP_URL` is set and messages stay here.
+ */
+export async function recentEmails(db: Kysely<Database>, eventId: string, limit = 20): Promise<OutboxEmail[]> {
+  const rows = await db
+    .selectFrom('email_messages')
+    .select(['id', 'to_address', 'subject', 'text_body', 'ics', 'status', 'created_at'])
+    .where('event_id', '=', eventId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to_address,
+    subject: r.subject,
+    text: r.text_body,
+    ics: r.ics,
+    status: r.status,
+    created_at: r.created_at.toISOString(),
+  }))
 }

@@ -66,6 +66,13 @@ describe.each(DIALECTS)('the demo seed on %s', (dialect) => {
     expect(event.tickets.map((t) => t.id)).toEqual(['standard', 'student', 'workshop'])
   })
 
+  it('registers like a ticketing product: a capped ticket, questions and a privacy notice', async () => {
+    const event = await handle.db.selectFrom('events').selectAll().where('id', '=', DEMO_EVENT_ID).executeTakeFirstOrThrow()
+    expect(event.tickets.find((t) => t.id === 'workshop')).toMatchObject({ capacity: 40, show_remaining: true })
+    expect(event.questions.map((q) => q.id)).toEqual(['diet', 'workshop-topic', 'company'])
+    expect(event.privacy_notice?.text).toContain('We use your name and email')
+  })
+
   it('has 30+ speakers covering every status, without photos', async () => {
     const { speakers } = await content(handle)
     expect(speakers.length).toBeGreaterThanOrEqual(30)

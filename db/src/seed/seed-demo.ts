@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database.ts'
-import type { Ticket } from '../tables/events.ts'
+import type { PrivacyNotice, Question, Ticket } from '../tables/events.ts'
 import { demoSchedule } from './demo-sessions.ts'
 import { DEMO_SPEAKERS } from './demo-speakers.ts'
 import { zonedInstant } from './zoned-time.ts'
@@ -16,8 +16,35 @@ export const DEMO_TIMEZONE = 'Europe/Berlin'
 const TICKETS: Ticket[] = [
   { id: 'standard', name: 'Standard', description: 'All three days, lunch and coffee included', price: 'EUR 590' },
   { id: 'student', name: 'Student', description: 'All three days; bring proof of enrolment', price: 'EUR 149' },
-  { id: 'workshop', name: 'Workshop day', description: 'One workshop of your choice, with lunch', price: 'EUR 290' },
+  // Capped, with the places left shown: the form says how many remain, and "Sold out" at the end.
+  {
+    id: 'workshop',
+    name: 'Workshop day',
+    description: 'One workshop of your choice, with lunch',
+    price: 'EUR 290',
+    capacity: 40,
+    show_remaining: true,
+  },
 ]
+
+/** What the registration form asks beside name and email. */
+const QUESTIONS: Question[] = [
+  { id: 'diet', label: 'Dietary requirements', type: 'choice', required: true, options: ['None', 'Vegetarian', 'Vegan', 'Other'] },
+  {
+    id: 'workshop-topic',
+    label: 'Which workshop?',
+    type: 'choice',
+    required: true,
+    options: ['Web performance', 'Data pipelines', 'Accessibility'],
+    ticket_ids: ['workshop'],
+  },
+  { id: 'company', label: 'Company', type: 'text', required: false, options: null, ticket_ids: null },
+]
+
+const PRIVACY_NOTICE: PrivacyNotice = {
+  text: 'We use your name and email to manage your registration and to send you news about the conference. We never share them.',
+  url: 'https://example.com/privacy',
+}
 
 /** Options of `seedDemo`. */
 export interface SeedOptions {
@@ -105,6 +132,8 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
           ends_at: at(2, '18:00'),
           venue: 'Spree Forum, Am Speicher 1, 10245 Berlin',
           tickets: JSON.stringify(TICKETS),
+          questions: JSON.stringify(QUESTIONS),
+          privacy_notice: JSON.stringify(PRIVACY_NOTICE),
         })
         // A concurrent seed (two instances starting on one Postgres) waits here and then skips.
         .onConflict((oc) => oc.column('id').doNothing())
