@@ -97,7 +97,11 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
     expect(res.status).toBe(201)
     const mailbox = (await (await fetch(`${system.demoUrl}/mailbox.json`)).json()) as { mode: string; messages: any[] }
     expect(mailbox.mode).toBe('outbox')
-    expect(mailbox.messages[0]).toMatchObject({ to: 'mailbox@example.com', status: 'pending', subject: expect.stringContaining('Sie sind angemeldet') })
+    expect(mailbox.messages[0]).toMatchObject({
+      to: 'mailbox@example.com',
+      status: 'pending',
+      subject: expect.stringContaining('Sie sind angemeldet'),
+    })
     expect(mailbox.messages[0].text).toContain(`${system.embedUrl}/v1/registrations/cancel?token=`)
     expect(mailbox.messages[0].ics).toContain('BEGIN:VEVENT')
   })

@@ -6,6 +6,7 @@ import { addLoader, loadDemoData } from './demo-data.js'
 import { h } from './dom.js'
 import { mountGallery } from './gallery.js'
 import { mountLiveControl } from './live-control.js'
+import { mountMailbox } from './mailbox.js'
 
 const THEME_KEY = 'event-widgets-demo-theme'
 
@@ -18,9 +19,12 @@ try {
   const builder = mountBuilder(document.querySelector('#builder'), data)
   mountGallery(document.querySelector('#gallery-grid'), data, { onCustomise: (tag) => builder.select(tag) })
   mountLiveControl(document.querySelector('#live-control'))
-  document.addEventListener('service-registration-submit', (e) =>
-    toast(`Registered ${e.detail?.registration?.name ?? 'a visitor'} for the demo event.`),
-  )
+  const mailbox = mountMailbox(document.querySelector('#mailbox'))
+  document.addEventListener('service-registration-submit', (e) => {
+    toast(`Registered ${e.detail?.registration?.name ?? 'a visitor'} for the demo event: see the demo mailbox.`)
+    // The email is written with the registration: it is in the outbox already.
+    void mailbox.refresh()
+  })
   document.body.dataset.ready = 'true'
 } catch (error) {
   document

@@ -126,3 +126,34 @@ test('the "change something" control cancels and moves demo sessions, the widget
   await expect(list.getByText('Cancelled')).toHaveCount(0)
   expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true)
 })
+
+test('a registration on the demo page: questions, consent, the email in the demo mailbox, and its cancel link', async ({
+  page,
+  system,
+}) => {
+  await page.goto(system.demoUrl)
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+  const form = page.locator('#gallery-grid service-registration')
+  await expect(form.locator('[part=ticket]', { hasText: 'Workshop day' })).toContainText(/\d+ left/)
+  await form.getByLabel('Full name').fill('Mina Mailbox')
+  await form.getByLabel('Email').fill('mina.mailbox@example.com')
+  await form.getByRole('radio', { name: /Workshop day/ }).check()
+  await form.getByRole('button', { name: 'Register' }).click()
+  // Required questions and consent are asked for at their fields.
+  await expect(form.getByText('Please choose an option.').first()).toBeVisible()
+  await expect(form.getByText('Please tick this box to continue.')).toBeVisible()
+  await form.getByRole('group', { name: 'Dietary requirements' }).getByLabel('Vegan').check()
+  await form.getByRole('group', { name: 'Which workshop?' }).getByLabel('Accessibility').check()
+  await form.getByLabel('I agree to the privacy notice.').check()
+  await form.getByRole('button', { name: 'Register' }).click()
+  await expect(form.getByText('A confirmation email is on its way to mina.mailbox@example.com.')).toBeVisible()
+
+  const mail = page.locator('#mailbox-list li', { hasText: 'mina.mailbox@example.com' })
+  await expect(mail).toContainText('You are registered')
+  await mail.locator('summary').click()
+  await expect(mail.getByRole('link', { name: 'event.ics' })).toBeVisible()
+  const cancelLink = await mail.getByRole('link', { name: /registrations\/cancel/ }).getAttribute('href')
+  await page.goto(cancelLink as string)
+  await page.getByRole('button', { name: 'Cancel my registration' }).click()
+  await expect(page.getByText('Your registration for')).toContainText('is cancelled')
+})
