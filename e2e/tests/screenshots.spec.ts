@@ -79,3 +79,35 @@ for (const theme of ['light', 'dark'] as const) {
     })
   }
 }
+
+test('the registration form and its email in the demo mailbox', async ({ page, system }, testInfo) => {
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(system.demoUrl)
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true')
+  await widgetsSettled(page)
+  const card = page.locator('#gallery-grid .card', { has: page.locator('service-registration') })
+  const form = card.locator('service-registration')
+  await form.getByLabel('Full name').fill('Ada Lovelace')
+  await form.getByLabel('Email').fill('ada.lovelace@example.com')
+  await form.getByRole('radio', { name: /Workshop day/ }).check()
+  await form.getByRole('group', { name: 'Dietary requirements' }).getByLabel('Vegetarian').check()
+  await form.getByRole('group', { name: 'Which workshop?' }).getByLabel('Accessibility').check()
+  await form.getByLabel('I agree to the privacy notice.').check()
+  const formShot = testInfo.outputPath('registration-form.png')
+  await card.screenshot({ path: formShot, animations: 'disabled' })
+  await testInfo.attach('registration-form', { path: formShot, contentType: 'image/png' })
+  // DOCS_IMAGES=1 refreshes README's pictures of registration: the form filled in, then the email.
+  if (process.env.DOCS_IMAGES) await card.screenshot({ path: join(REPO_ROOT, 'docs/images/registration-form.png'), animations: 'disabled' })
+
+  await form.getByRole('button', { name: 'Register' }).click()
+  await expect(form.getByText('A confirmation email is on its way')).toBeVisible()
+  const mail = page.locator('#mailbox-list li', { hasText: 'ada.lovelace@example.com' }).first()
+  await mail.locator('summary').click()
+  const mailbox = page.locator('#mailbox')
+  const mailboxShot = testInfo.outputPath('registration-mailbox.png')
+  await mailbox.screenshot({ path: mailboxShot, animations: 'disabled' })
+  await testInfo.attach('registration-mailbox', { path: mailboxShot, contentType: 'image/png' })
+  if (process.env.DOCS_IMAGES)
+    await mailbox.screenshot({ path: join(REPO_ROOT, 'docs/images/registration-mailbox.png'), animations: 'disabled' })
+})
