@@ -88,8 +88,21 @@ describe.each(DIALECTS)('public reads on %s', (dialect) => {
   it('returns the public event fields and its tickets', async () => {
     const { res, body } = await read('')
     expect(res.status).toBe(200)
-    expect(Object.keys(body.data).sort()).toEqual(['description', 'ends_at', 'id', 'name', 'starts_at', 'tickets', 'timezone', 'venue'])
-    expect(body.data.tickets).toEqual([{ id: 'standard', name: 'Standard', description: null, price: '€350' }])
+    expect(Object.keys(body.data).sort()).toEqual([
+      'description',
+      'ends_at',
+      'id',
+      'name',
+      'privacy_notice',
+      'questions',
+      'starts_at',
+      'tickets',
+      'timezone',
+      'venue',
+    ])
+    expect(body.data.tickets).toEqual([{ id: 'standard', name: 'Standard', description: null, price: '€350', sold_out: false }])
+    expect(body.data.questions).toEqual([])
+    expect(body.data.privacy_notice).toBeNull()
     expect(body.data.starts_at).toBe('2030-05-01T07:00:00.000Z')
   })
 
