@@ -46,6 +46,7 @@ describe('OpenAPI document and docs', () => {
         'PATCH /sessions/{id}',
         'DELETE /sessions/{id}',
         'GET /registrations',
+        'PATCH /registrations/{id}',
         'POST /webhooks',
         'GET /webhooks',
         'GET /webhooks/{id}',
@@ -64,6 +65,9 @@ describe('OpenAPI document and docs', () => {
       expect(op.responses).toHaveProperty('429')
     }
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' })
+    // The registrations list documents its CSV export beside the JSON page.
+    const registrations = doc.paths['/registrations'].get.responses['200'].content
+    expect(Object.keys(registrations)).toEqual(['application/json', 'text/csv'])
     expect(Object.keys(doc.components.schemas)).toEqual(
       expect.arrayContaining([
         'Speaker',
