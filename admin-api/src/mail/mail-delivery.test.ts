@@ -1,6 +1,7 @@
-import { type DbHandle, enqueueEmail, listenerOf } from '@event-service/db'
+import { claimDue, type DbHandle, EMAIL_OUTBOX, enqueueEmail, listenerOf } from '@event-service/db'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
 import { createLogger } from '@event-service/server-common'
+import { sql } from 'kysely'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type SmtpSink, startSmtpSink } from '../testing/smtp-sink.ts'
 import { type MailDeliveryWorker, startMailDeliveryWorker } from './mail-delivery-worker.ts'
@@ -95,5 +96,17 @@ describe.each(DIALECTS)('confirmation email delivery on %s', (dialect) => {
     await expect.poll(async () => (await row(bad.id)).status).toBe('failed')
     expect(await row(bad.id)).toMatchObject({ attempts: 1 })
     expect((await row(bad.id)).last_error).toContain('No such user')
+  })
+
+  it('sends a message whose sender died mid-attempt (kill -9) once its lease runs out', async () => {
+    const { id } = await enqueue('orphan@example.org')
+    // An instance claimed it and died: its claim holds until the lease ends (moved into the past here).
+    const [claimed] = await claimDue(handle.db, EMAIL_OUTBOX.table, { workerId: 'killed-instance', limit: 10, leaseMs: 60_000 })
+    expect(claimed?.id).toBe(id)
+    await sql`update email_messages set lease_expires_at = now() - interval '1 second' where id = ${id}`.execute(handle.db)
+    await start()
+    await expect.poll(async () => (await row(id)).status).toBe('delivered')
+    expect(sink.received.map((m) => m.to[0])).toEqual(['orphan@example.org'])
+    expect((await row(id)).attempts).toBe(2)
   })
 })
