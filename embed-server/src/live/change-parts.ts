@@ -10,6 +10,8 @@ export type LivePart = (typeof LIVE_PARTS)[number]
 export function partsOfTable(table: string | undefined): readonly LivePart[] {
   switch (table) {
     case 'events':
+    // A place taken or freed changes the event's tickets (`sold_out`, `remaining`), nothing else.
+    case 'registrations':
       return ['event']
     case 'sessions':
     case 'session_speakers':
