@@ -12,17 +12,14 @@
  *   npx tsx bench/admin.bench.ts            # 100,000 speakers
  *   npx tsx bench/admin.bench.ts 20000      # a smaller event
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createAdminApp, listSpeakers } from '@event-service/admin-api'
 import { ListSpeakersQuery } from '@event-service/admin-api/speakers/speakers.schema.ts'
-import { createDb, generateSecret, hashSecret, migrateToLatest, secretPrefix, type Database, type DbHandle } from '@event-service/db'
-import { createTestDb } from '@event-service/db/testing.ts'
+import { generateSecret, hashSecret, secretPrefix, type Database } from '@event-service/db'
 import { listen, loadConfig } from '@event-service/server-common'
 import { sql, type Kysely } from 'kysely'
 import { pino } from 'pino'
+import { openBenchDatabase } from './bench-database.ts'
 
 const SEARCH_TERM = 'c0ffe'
 const STATUSES = ['invited', 'applied', 'accepted', 'confirmed', 'scheduled', 'checked_in', 'declined', 'withdrawn']
@@ -70,23 +67,6 @@ async function time(count: number, fn: () => Promise<unknown>, warmup = 5): Prom
     samples.push(performance.now() - started)
   }
   return percentiles(samples)
-}
-
-async function openDatabase(): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
-  if (process.env.DATABASE_URL) {
-    const handle = await createTestDb('postgres')
-    return { handle, cleanup: () => handle.close() }
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'admin-bench-'))
-  const handle = await createDb({ dataDir: dir })
-  await migrateToLatest(handle.db)
-  return {
-    handle,
-    cleanup: async () => {
-      await handle.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
 }
 
 /** An account without a practical rate limit, its key, and one event of `speakers` speakers. */
@@ -178,7 +158,7 @@ async function upsertThroughput(
 /** Seeds, serves and measures; prints a table and returns every figure. */
 export async function runAdminBench(options: { speakers?: number } = {}): Promise<Record<string, number>> {
   const speakers = options.speakers ?? 100_000
-  const { handle, cleanup } = await openDatabase()
+  const { handle, cleanup } = await openBenchDatabase('admin')
   const db = handle.db
   try {
     console.error(`   … seeding ${speakers} speakers on ${handle.kind}`)

@@ -16,39 +16,19 @@
  *   npx tsx bench/live.bench.ts 2000
  */
 import { type ChildProcess, fork } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { createDb, type DbHandle, generateSecret, hashSecret, migrateToLatest, secretPrefix } from '@event-service/db'
-import { createTestDb } from '@event-service/db/testing.ts'
+import { generateSecret, hashSecret, secretPrefix } from '@event-service/db'
 import { createLogger, listen, loadConfig } from '@event-service/server-common'
 import { createEmbedApp } from '../embed-server/src/app.ts'
+import { openBenchDatabase } from './bench-database.ts'
 
 const CLIENTS = fileURLToPath(new URL('./live-clients.mjs', import.meta.url))
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits
 
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
-
-async function openDatabase(): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
-  if (process.env.DATABASE_URL) {
-    const handle = await createTestDb('postgres')
-    return { handle, cleanup: () => handle.close() }
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'live-bench-'))
-  const handle = await createDb({ dataDir: dir })
-  await migrateToLatest(handle.db)
-  return {
-    handle,
-    cleanup: async () => {
-      await handle.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
 
 /** Heap (+ external) and RSS after a full collection, in bytes. */
 async function memory(): Promise<{ heap: number; rss: number }> {
@@ -79,7 +59,7 @@ function percentiles(samples: number[]) {
 
 export async function runLiveBench(options: { streams?: number } = {}): Promise<Record<string, number>> {
   const count = options.streams ?? 10_000
-  const { handle, cleanup } = await openDatabase()
+  const { handle, cleanup } = await openBenchDatabase('live')
   const db = handle.db
   const embed = await createEmbedApp({
     dbHandle: handle,

@@ -15,38 +15,18 @@
  *   npx tsx bench/webhooks.bench.ts          # 2,000 deliveries, 300 timed one by one
  *   npx tsx bench/webhooks.bench.ts 500
  */
-import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createAdminApp } from '@event-service/admin-api'
 import { signatureHeaders } from '@event-service/admin-api/webhooks/webhook-signature.ts'
-import { createDb, type DbHandle, enqueueWebhookEvent, migrateToLatest, newMessageId, webhookBody } from '@event-service/db'
-import { createTestDb } from '@event-service/db/testing.ts'
+import { enqueueWebhookEvent, newMessageId, webhookBody } from '@event-service/db'
 import { loadConfig } from '@event-service/server-common'
 import { pino } from 'pino'
+import { openBenchDatabase } from './bench-database.ts'
 
 const CONCURRENCY = 16
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits
-
-async function openDatabase(): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
-  if (process.env.DATABASE_URL) {
-    const handle = await createTestDb('postgres')
-    return { handle, cleanup: () => handle.close() }
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'webhooks-bench-'))
-  const handle = await createDb({ dataDir: dir })
-  await migrateToLatest(handle.db)
-  return {
-    handle,
-    cleanup: async () => {
-      await handle.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
 
 /** A receiver that answers 204 at once and notes when each sequence number arrived. */
 async function startReceiver() {
@@ -112,7 +92,7 @@ function directPost(agent: http.Agent, url: string, secret: string, seq: number)
 export async function runWebhookBench(options: { deliveries?: number; timed?: number } = {}): Promise<Record<string, number>> {
   const deliveries = options.deliveries ?? 2000
   const timed = options.timed ?? 300
-  const { handle, cleanup } = await openDatabase()
+  const { handle, cleanup } = await openBenchDatabase('webhooks')
   const db = handle.db
   const receiver = await startReceiver()
   const admin = await createAdminApp({
