@@ -1,4 +1,5 @@
 import { ApiError } from '../api/api-error.js'
+import type { ErrorCode } from '../api/types.js'
 import { en, type Messages } from '../i18n/en.js'
 
 /** What an id attribute must look like: a UUID, as the admin API hands them out. */
@@ -62,7 +63,7 @@ export interface Problem {
   transient: boolean
 }
 
-const SETUP_CODES = new Set([
+const SETUP_CODES = new Set<ErrorCode>([
   'TOKEN_MISSING',
   'INVALID_TOKEN',
   'TOKEN_REVOKED',
