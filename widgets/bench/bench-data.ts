@@ -1,3 +1,5 @@
+import type { EventInfo, Session, Speaker } from '../src/api/types.js'
+
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0')
 
 /** A deterministic conference of 300 sessions (3 days × 100, 6 rooms) for the benchmark. */
@@ -41,7 +43,7 @@ const ROOMS = ['Main Hall', 'Room A', 'Room B', 'Room C', 'Workshop 1', 'Worksho
 const COMPANIES = ['Acme', 'Initech', 'Globex', 'Umbrella', 'Hooli']
 const TRACKS = ['Systems', 'Web', 'Languages', 'Data', 'Security']
 
-export function benchEvent() {
+export function benchEvent(): EventInfo {
   return {
     id: BENCH_EVENT_ID,
     name: 'BenchConf',
@@ -51,14 +53,16 @@ export function benchEvent() {
     ends_at: '2031-09-03T18:00:00.000Z',
     venue: null,
     tickets: [
-      { id: '71c40000-0000-4000-8000-000000000001', name: 'Conference pass', description: 'All three days', price: '€ 450' },
-      { id: '71c40000-0000-4000-8000-000000000002', name: 'Student', description: 'With a valid student ID', price: '€ 90' },
+      { id: '71c40000-0000-4000-8000-000000000001', name: 'Conference pass', description: 'All three days', price: '€ 450', sold_out: false },
+      { id: '71c40000-0000-4000-8000-000000000002', name: 'Student', description: 'With a valid student ID', price: '€ 90', sold_out: false },
     ],
+    questions: [],
+    privacy_notice: null,
   }
 }
 
-export function benchSessions() {
-  const sessions = []
+export function benchSessions(): Session[] {
+  const sessions: Session[] = []
   let n = 0
   for (let day = 0; day < 3; day++) {
     for (let i = 0; i < 100; i++) {
@@ -76,6 +80,7 @@ export function benchSessions() {
         tags: [WORDS[n % WORDS.length]!.toLowerCase()],
         slides_url: null,
         recording_url: null,
+        cancelled: false,
         starts_at: new Date(start).toISOString(),
         ends_at: new Date(start + 25 * 60_000).toISOString(),
         track: TRACKS[n % TRACKS.length]!,
@@ -91,7 +96,7 @@ export function benchSessions() {
       n++
     }
   }
-  return sessions.sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.room.localeCompare(b.room))
+  return sessions.sort((a, b) => a.starts_at.localeCompare(b.starts_at) || (a.room ?? '').localeCompare(b.room ?? ''))
 }
 
 /** The session the session-detail pages show, and the speaker the speaker-card pages show. */
@@ -99,7 +104,7 @@ export const BENCH_SESSION_ID = '5e550000-0000-4000-8000-000000000000'
 export const BENCH_SPEAKER_ID = speakerId(0)
 
 /** The event's 40 speakers with bios, links and their sessions, ordered by name as the API does. */
-export function benchSpeakers() {
+export function benchSpeakers(): Speaker[] {
   const sessions = benchSessions()
   return NAMES.map((name, k) => ({
     id: speakerId(k),
