@@ -53,8 +53,20 @@ export function benchEvent(): EventInfo {
     ends_at: '2031-09-03T18:00:00.000Z',
     venue: null,
     tickets: [
-      { id: '71c40000-0000-4000-8000-000000000001', name: 'Conference pass', description: 'All three days', price: '€ 450', sold_out: false },
-      { id: '71c40000-0000-4000-8000-000000000002', name: 'Student', description: 'With a valid student ID', price: '€ 90', sold_out: false },
+      {
+        id: '71c40000-0000-4000-8000-000000000001',
+        name: 'Conference pass',
+        description: 'All three days',
+        price: '€ 450',
+        sold_out: false,
+      },
+      {
+        id: '71c40000-0000-4000-8000-000000000002',
+        name: 'Student',
+        description: 'With a valid student ID',
+        price: '€ 90',
+        sold_out: false,
+      },
     ],
     questions: [],
     privacy_notice: null,
