@@ -19,10 +19,10 @@ import { type ChildProcess, fork } from 'node:child_process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { generateSecret, hashSecret, secretPrefix } from '@event-service/db'
 import { createLogger, listen, loadConfig } from '@event-service/server-common'
 import { createEmbedApp } from '../embed-server/src/app.ts'
 import { openBenchDatabase } from './bench-database.ts'
+import { seedEvent, seedSession, seedToken } from '../embed-server/src/testing/embed-fixtures.ts'
 
 const CLIENTS = fileURLToPath(new URL('./live-clients.mjs', import.meta.url))
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits
@@ -70,60 +70,12 @@ export async function runLiveBench(options: { streams?: number } = {}): Promise<
   const { child, ask } = startClients()
   const step = (what: string) => console.error(`   … ${what} on ${handle.kind}`)
   try {
-    const account = await db
-      .insertInto('accounts')
-      .values({ name: 'Bench', plan: 'pro', rate_limit: null })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const event = await db
-      .insertInto('events')
-      .values({
-        account_id: account.id,
-        name: 'Live bench',
-        description: null,
-        timezone: 'Europe/Berlin',
-        starts_at: new Date('2031-06-10T07:00:00Z'),
-        ends_at: new Date('2031-06-11T18:00:00Z'),
-        venue: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const session = await db
-      .insertInto('sessions')
-      .values({
-        account_id: account.id,
-        event_id: event.id,
-        title: 'Keynote',
-        description: null,
-        starts_at: new Date('2031-06-10T07:00:00Z'),
-        ends_at: new Date('2031-06-10T08:00:00Z'),
-        track: null,
-        room: 'Hall A',
-        format: null,
-        level: null,
-        language: null,
-        slides_url: null,
-        recording_url: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const token = generateSecret('emb')
-    await db
-      .insertInto('embed_tokens')
-      .values({
-        account_id: account.id,
-        event_id: event.id,
-        name: 'bench',
-        prefix: secretPrefix(token),
-        token_hash: hashSecret(token),
-        is_active: true,
-        allowed_origins: [],
-        expires_at: null,
-        revoked_at: null,
-      })
-      .execute()
+    // The same rows the embed server's tests seed: an event, one session in a room, a token.
+    const event = await seedEvent(db, { name: 'Live bench' })
+    const sessionId = await seedSession(db, event, { title: 'Keynote', startsAt: '2030-05-01T07:00:00Z', room: 'Hall A' })
+    const { token } = await seedToken(db, event)
     const { port } = new URL(server.url)
-    const target = { host: '127.0.0.1', port: Number(port), path: `/v1/events/${event.id}/live?token=${token}` }
+    const target = { host: '127.0.0.1', port: Number(port), path: `/v1/events/${event.eventId}/live?token=${token}` }
 
     // Warm-up: the route, the token cache, JIT.
     await ask({ open: { mode: 'sse', count: 200, ...target } })
@@ -147,7 +99,7 @@ export async function runLiveBench(options: { streams?: number } = {}): Promise<
       child.once('message', (m: { arrivals?: number[] }) => m.arrivals && resolve(m.arrivals)),
     )
     const committed = performance.timeOrigin + performance.now()
-    await db.updateTable('sessions').set({ room: 'Hall B' }).where('id', '=', session.id).execute()
+    await db.updateTable('sessions').set({ room: 'Hall B' }).where('id', '=', sessionId).execute()
     const latencies = (await arrived).map((at) => at - committed)
     await ask({ close: true })
 
