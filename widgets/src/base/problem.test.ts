@@ -1,22 +1,23 @@
 import { expect, fixture, html } from '@open-wc/testing'
-import { API, EVENT_ID, expectAccessibleInBothThemes, loaded, requestCounts, reset, root, text, until } from '../test-support/helpers.js'
+import {
+  API,
+  EVENT_ID,
+  expectAccessibleInBothThemes,
+  loaded,
+  requestCounts,
+  reset,
+  root,
+  text,
+  until,
+  WIDGET_TAGS,
+  type Widget,
+} from '../test-support/helpers.js'
 import '../components/registration/registration.js'
 import '../components/schedule/schedule.js'
 import '../components/session-detail/session-detail.js'
 import '../components/session-list/session-list.js'
 import '../components/speaker-card/speaker-card.js'
 import '../components/speakers/speakers.js'
-
-type Widget = HTMLElement & { updateComplete: Promise<unknown> }
-
-const TAGS = [
-  'service-schedule',
-  'service-session-list',
-  'service-session-detail',
-  'service-speakers',
-  'service-speaker-card',
-  'service-registration',
-] as const
 
 /** Mounts a widget from markup (attributes as a site owner writes them). */
 async function mount(markup: string): Promise<Widget> {
@@ -105,7 +106,7 @@ describe('problems a site owner can fix', () => {
 
   it('draws the same error box in every element', async () => {
     const looks = new Set<string>()
-    for (const tag of TAGS) {
+    for (const tag of WIDGET_TAGS) {
       const extra = tag === 'service-session-detail' ? 'session-id="nope"' : tag === 'service-speaker-card' ? 'speaker-id="nope"' : ''
       const el = await mount(`<${tag} event-id="${EVENT_ID}" token="emb_disabled" api-base="${API}" ${extra}></${tag}>`)
       const box = errorBox(el)

@@ -1,16 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing'
-import { ADA, API, EVENT_ID, KEYNOTE, loaded, reset, root } from '../test-support/helpers.js'
-
-type Widget = HTMLElement & { updateComplete: Promise<unknown> }
-
-const TAGS = [
-  'service-schedule',
-  'service-session-list',
-  'service-session-detail',
-  'service-speakers',
-  'service-speaker-card',
-  'service-registration',
-] as const
+import { ADA, API, EVENT_ID, KEYNOTE, loaded, reset, root, WIDGET_TAGS, type Widget } from '../test-support/helpers.js'
 
 /** Whether the browser draws the node at all. */
 const drawn = (node: Element) => node.getClientRects().length > 0
@@ -52,7 +41,7 @@ describe('every element', () => {
       import('../components/speaker-card/speaker-card.js'),
       import('../components/registration/registration.js'),
     ])
-    for (const tag of TAGS) {
+    for (const tag of WIDGET_TAGS) {
       const extra =
         tag === 'service-session-detail' ? `session-id="${KEYNOTE}"` : tag === 'service-speaker-card' ? `speaker-id="${ADA}"` : ''
       const wrap = await fixture<HTMLDivElement>(html`<div style="font-family: Georgia, serif"></div>`)

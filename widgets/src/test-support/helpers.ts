@@ -77,3 +77,16 @@ export async function expectAccessibleInBothThemes(el: HTMLElement & { theme?: s
     await expect(el).to.be.accessible()
   }
 }
+
+/** A mounted widget, whatever its element. */
+export type Widget = HTMLElement & { updateComplete: Promise<unknown> }
+
+/** The six elements, for tests that check a behaviour every one of them shares. */
+export const WIDGET_TAGS = [
+  'service-schedule',
+  'service-session-list',
+  'service-session-detail',
+  'service-speakers',
+  'service-speaker-card',
+  'service-registration',
+] as const
