@@ -99,6 +99,8 @@ test.describe('two embed instances', () => {
   })
 
   test('widgets served by two instances both follow a change', async ({ page, system, account }) => {
+    // Two embed instances need two processes on one database, which only a Postgres server gives:
+    // PGlite's database lives inside the one process that opened it.
     test.skip(system.dialect !== 'postgres', 'PGlite runs one embed instance per database')
     const own = await createConference(account.api, { label: 'live-two', allowedOrigins: [site.origin] })
     const common = `event-id="${own.eventId}" token="${own.token.value}"`

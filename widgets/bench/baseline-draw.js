@@ -26,6 +26,13 @@ const when = (tz, lang = 'en-GB') => ({
   }),
 })
 const range = (f, s) => f.formatRange(new Date(s.starts_at), new Date(s.ends_at))
+/** A session's lines in a card or a list item: when, title, speakers, room and track. */
+const sessionLines = (s, when) => [
+  el('span', 't', when),
+  el('span', 'title', s.title),
+  el('span', 'm', s.speakers.map((p) => p.name).join(', ')),
+  el('span', 'm', `${s.room} · ${s.track}`),
+]
 
 const DRAW = {
   // The first day as a grid of cards by room: time, title, speakers, room and track.
@@ -39,12 +46,7 @@ const DRAW = {
     for (const s of day) {
       const card = el('div', 'session')
       card.style.gridColumn = String(rooms.indexOf(s.room) + 2)
-      card.append(
-        el('span', 't', range(f.time, s)),
-        el('span', 'title', s.title),
-        el('span', 'm', s.speakers.map((p) => p.name).join(', ')),
-        el('span', 'm', `${s.room} · ${s.track}`),
-      )
+      card.append(...sessionLines(s, range(f.time, s)))
       grid.append(card)
     }
     root.append(grid)
@@ -56,12 +58,7 @@ const DRAW = {
     const list = el('ol', 'list')
     for (const s of sessions.filter((s) => Date.parse(s.ends_at) > Date.now()).slice(0, 20)) {
       const item = el('li', 'item')
-      item.append(
-        el('span', 't', range(f.long, s)),
-        el('span', 'title', s.title),
-        el('span', 'm', s.speakers.map((p) => p.name).join(', ')),
-        el('span', 'm', `${s.room} · ${s.track}`),
-      )
+      item.append(...sessionLines(s, range(f.long, s)))
       list.append(item)
     }
     root.append(list)
