@@ -86,9 +86,11 @@ const PROBE = `<script>
   };
 </script>`
 
+/** The host page's own styles, the same on both pages: the widgets inherit the page's font. */
+const PAGE_CSS = `<style>body { font: 16px system-ui; } section { margin-bottom: 2rem; }</style>`
+
 /** Layout for the baseline's nodes, close enough to the widgets' for style and layout to count. */
 const BASELINE_CSS = `<style>
-  body { font: 16px system-ui; } section { margin-bottom: 2rem; }
   .grid { display: grid; grid-template-columns: 4rem repeat(6, minmax(10rem, 1fr)); gap: 0 .5rem; }
   .session, .item, .card, .tile { border: 1px solid #ddd; border-left: 4px solid #44c; border-radius: 8px; padding: .5rem; margin-bottom: .4rem; }
   .session > span, .item > span, .tile > span { display: block; }
@@ -100,7 +102,7 @@ const BASELINE_CSS = `<style>
 /** The widget page and its plain-DOM baseline; `v` is the path the build is served at. */
 async function pages(kinds: Kind[], v = 'v1') {
   const spec = JSON.stringify(kinds.map((k) => [k, ELEMENTS[k].selector, ELEMENTS[k].first, ELEMENTS[k].all]))
-  const widget = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>widgets</title>${PROBE}
+  const widget = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>widgets</title>${PROBE}${PAGE_CSS}
 <script>
   const s = document.createElement('script'); s.async = true; s.src = '/${v}/loader.js'; document.head.append(s);
   __drawnWhen(__progress((k) => document.querySelector('service-' + k)?.shadowRoot, ${spec}));
@@ -108,7 +110,7 @@ async function pages(kinds: Kind[], v = 'v1') {
 ${kinds.map((k) => `<section><service-${k} event-id="${BENCH_EVENT_ID}" token="emb_bench" ${ELEMENTS[k].attrs}></service-${k}></section>`).join('\n')}
 </body></html>`
   const draw = await readFile(join(root, 'bench/baseline-draw.js'), 'utf8')
-  const baseline = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>baseline</title>${PROBE}${BASELINE_CSS}
+  const baseline = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>baseline</title>${PROBE}${PAGE_CSS}${BASELINE_CSS}
 <script>__drawnWhen(__progress((k) => document.getElementById('b-' + k), ${spec}));</script></head><body>
 ${kinds.map((k) => `<section id="b-${k}"></section>`).join('\n')}
 <script type="module">

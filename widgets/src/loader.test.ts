@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing'
-import { ADA, EVENT_ID, root, text, until } from './test-support/helpers.js'
+import { ADA, countDateFormats, EVENT_ID, root, text, until } from './test-support/helpers.js'
 
 // Runs against the real build (dist/), which `npm test` makes sure is fresh.
 const chunks = () =>
@@ -14,6 +14,7 @@ const elementChunks = () => chunks().filter((c) => c !== 'live-client')
 
 describe('loader.js', () => {
   it('loads only the chunks of the elements on the page, also those added later', async () => {
+    const dateFormats = countDateFormats()
     const card = document.createElement('service-speaker-card')
     card.setAttribute('event-id', EVENT_ID)
     card.setAttribute('token', 'emb_valid')
@@ -25,6 +26,8 @@ describe('loader.js', () => {
     document.head.append(script)
 
     await until(() => customElements.get('service-speaker-card'), 'speaker card to be defined')
+    // The card's first screen shows its sessions' times: the loader started ICU before its code ran.
+    expect(dateFormats.made).to.be.greaterThan(0)
     // api-base defaults to the loader's own folder.
     await until(() => text(root(card).querySelector('[part=name]')) === 'Ada Lovelace', 'card data from the default api-base')
     // The card's profile (bio, links, sessions) is its first screen: the `details` chunk comes too.

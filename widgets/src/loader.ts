@@ -48,10 +48,12 @@ const LISTS: Record<string, string> = {
   // ICU's date and time data loads on the first Intl formatter of a page, and its language names
   // on the first DisplayNames: some 100 ms of main thread on a slow phone, in the element's
   // language. Paying it now, in a task of its own while the chunks download, keeps it out of the
-  // first render of the elements that show times (all but the registration form) and languages.
+  // first render of the elements whose first screen shows times: the schedule, the session list
+  // and detail, the speaker card. Not the form, nor the speaker gallery, which shows times only in
+  // its dialog: there the task would only delay the first screen.
   let warm = false
   const warmIntl = (el: Element, tag: string) => {
-    if (warm || tag === 'service-registration') return
+    if (warm || !/e-(s[ce]|speaker-)/.test(tag)) return
     warm = true
     const lang = el.getAttribute('locale') || el.closest<HTMLElement>('[lang]')?.lang || undefined
     setTimeout(() => {

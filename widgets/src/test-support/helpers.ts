@@ -90,3 +90,22 @@ export const WIDGET_TAGS = [
   'service-speaker-card',
   'service-registration',
 ] as const
+
+/**
+ * Counts the `Intl.DateTimeFormat`s made from now on, in the page this test file runs in: which
+ * scripts pay ICU's start (the loader for elements whose first screen shows times, not others).
+ */
+export function countDateFormats(): { made: number } {
+  const count = { made: 0 }
+  Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+    construct(target, args, newTarget) {
+      count.made++
+      return Reflect.construct(target, args, newTarget)
+    },
+    apply(target, self, args) {
+      count.made++
+      return Reflect.apply(target, self, args)
+    },
+  })
+  return count
+}
