@@ -8,6 +8,10 @@
  *   and to everything drawn (the schedule: the whole first day, 100 cards);
  * - from Long Animation Frames: the longest script run of ours (our files; the baseline: its
  *   inline script) and the longest frame that ran one (script plus style, layout and paint).
+ * - the same times for our own markup and styles without our code ("html"): the elements' shadow
+ *   roots as drawn, fetched as one JSON and set with innerHTML, which is what a first screen
+ *   rendered by the server would cost the page at best. It tells our markup and CSS (the DOM, the
+ *   grid's layout) from our JavaScript (its download, evaluation and render).
  * Medians of `BENCH_RUNS` (default 7) rounds after one warm-up round.
  *
  *   npm run bench -w widgets                              # every page
@@ -121,11 +125,51 @@ ${kinds.map((k) => `draw('${k}', document.getElementById('b-${k}'));`).join('\n'
   return { widget, baseline }
 }
 
+/** Each element's shadow root as drawn: its style sheets' text and its HTML. */
+type Snapshot = Record<string, { css: string; html: string }>
+
+/** Our markup without our code: the page fetches the elements' drawn shadow roots and sets them. */
+function htmlPage(name: string, kinds: Kind[]) {
+  const spec = JSON.stringify(kinds.map((k) => [k, ELEMENTS[k].selector, ELEMENTS[k].first, ELEMENTS[k].all]))
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>html</title>${PROBE}${PAGE_CSS}
+<script>__drawnWhen(__progress((k) => document.querySelector('service-' + k)?.shadowRoot, ${spec}));</script></head><body>
+${kinds.map((k) => `<section><service-${k}></service-${k}></section>`).join('\n')}
+<script type="module">
+const snapshot = await (await fetch('/snapshot/${name}.json')).json();
+for (const [tag, { css, html }] of Object.entries(snapshot)) {
+  const root = document.querySelector(tag).attachShadow({ mode: 'open' });
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  root.adoptedStyleSheets = [sheet];
+  root.innerHTML = html;
+}
+</script></body></html>`
+}
+
+/** Draws the widget page once, unthrottled, and returns its elements' shadow roots. */
+async function snapshot(browser: Browser, url: string): Promise<Snapshot> {
+  const page = await browser.newPage()
+  const drawn = page.waitForEvent('console', { predicate: (m) => m.text() === 'bench:drawn', timeout: 60_000 })
+  await page.goto(url)
+  await drawn
+  const roots = await page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((el) => el.localName.startsWith('service-') && el.shadowRoot)
+      .map((el) => {
+        const root = el.shadowRoot!
+        const css = root.adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join('\n')
+        return [el.localName, { css, html: root.innerHTML }] as const
+      }),
+  )
+  await page.close()
+  return Object.fromEntries(roots)
+}
+
 /**
  * Serves each build at its path (dist/ at /v1/, a build to compare with at /v0/) and beside it
  * the benchmark event through the embed API's paths and envelope.
  */
-function benchApi(builds: Record<string, string>) {
+function benchApi(builds: Record<string, string>, snapshots: Record<string, Snapshot>) {
   const api = `/events/${BENCH_EVENT_ID}`
   const sessions = benchSessions()
   const speakers = benchSpeakers()
@@ -143,6 +187,8 @@ function benchApi(builds: Record<string, string>) {
       ctx.set('Content-Type', type)
       ctx.body = body
     }
+    const [, name] = /^\/snapshot\/([\w-]+)\.json$/.exec(ctx.path) ?? []
+    if (name && snapshots[name]) return send('application/json', JSON.stringify(snapshots[name]))
     const [, v, rest] = /^\/(v\d)(\/.*)$/.exec(ctx.path) ?? []
     if (!v || !builds[v]) return next()
     if (bodies[rest!]) return send('application/json', bodies[rest!]!)
@@ -250,15 +296,18 @@ export async function runWidgetBench(): Promise<Record<string, number>> {
     const { widget, baseline } = await pages(kinds)
     routes[`/${name}.html`] = widget
     routes[`/${name}-baseline.html`] = baseline
+    routes[`/${name}-html.html`] = htmlPage(name, kinds)
     if (compare) routes[`/${name}-before.html`] = (await pages(kinds, 'v0')).widget
   }
-  const server = await startStaticServer({ pages: routes, api: benchApi(builds) })
+  const snapshots: Record<string, Snapshot> = {}
+  const server = await startStaticServer({ pages: routes, api: benchApi(builds, snapshots) })
   const browser = await chromium.launch({ executablePath: await findBrowser(), args: CHROMIUM_ARGS })
   const figures: Record<string, number> = { 'loader.js gzip B': await gzip('v1', ['loader.js']) }
   const rows: Record<string, Record<string, string | number>> = {}
   try {
-    type Runs = { ours: Run[]; base: Run[]; before: Run[] }
-    const runs = new Map(scenarios.map(([name]): [string, Runs] => [name, { ours: [], base: [], before: [] }]))
+    for (const [name] of scenarios) snapshots[name] = await snapshot(browser, `${server.url}/${name}.html`)
+    type Runs = { ours: Run[]; base: Run[]; html: Run[]; before: Run[] }
+    const runs = new Map(scenarios.map(([name]): [string, Runs] => [name, { ours: [], base: [], html: [], before: [] }]))
     // Each round measures the pages in another order, so that neither drift nor the page measured
     // before (the browser's caches, a busy moment) favours one side.
     const round = async (keep: boolean, turn: number) => {
@@ -266,6 +315,7 @@ export async function runWidgetBench(): Promise<Record<string, number>> {
         const loads: [keyof Runs, string, string][] = [
           ['ours', `/${name}.html`, '/v1/'],
           ['base', `/${name}-baseline.html`, `/${name}-baseline.html`],
+          ['html', `/${name}-html.html`, `/${name}-html.html`],
           ...(compare ? [['before', `/${name}-before.html`, '/v0/'] as [keyof Runs, string, string]] : []),
         ]
         for (let i = 0; i < loads.length; i++) {
@@ -280,7 +330,7 @@ export async function runWidgetBench(): Promise<Record<string, number>> {
     for (let i = 0; i < RUNS; i++) await round(true, i)
 
     for (const [name, kinds] of scenarios) {
-      const { ours, base, before } = runs.get(name)!
+      const { ours, base, html, before } = runs.get(name)!
       const critical = criticalFiles('v1', kinds)
       const later = new Set(ours.flatMap((r) => r.files).filter((f) => !critical.has(f)))
       const med = (xs: Run[], key: 'first' | 'drawn' | 'script' | 'frame') => Math.round(median(xs.map((r) => r[key])))
@@ -297,6 +347,9 @@ export async function runWidgetBench(): Promise<Record<string, number>> {
         'plain script ms': med(base, 'script'),
         'our frame ms': med(ours, 'frame'),
         'plain frame ms': med(base, 'frame'),
+        // Our markup and styles without our code: the floor of a first screen the server renders.
+        'html first ×': ratio(median(html.map((r) => r.first)), median(base.map((r) => r.first))),
+        'html all ×': ratio(median(html.map((r) => r.drawn)), median(base.map((r) => r.drawn))),
       }
       // The other build, measured in the same rounds: what the changes between them bought.
       if (before.length) {
