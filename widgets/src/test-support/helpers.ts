@@ -72,8 +72,11 @@ export async function expectAccessibleInBothThemes(el: HTMLElement & { theme?: s
   for (const theme of ['light', 'dark'] as const) {
     el.theme = theme
     await el.updateComplete
-    // Let colour transitions finish: axe measures contrast of what is painted now.
-    await new Promise((r) => setTimeout(r, 300))
+    // Axe measures the contrast of the colours of this moment: the theme's colour transitions must
+    // have ended (getAnimations() applies the new styles first, so it sees those just started).
+    // Only transitions: a looping animation (the skeleton's, the live badge's) never finishes.
+    const transitions = el.shadowRoot!.getAnimations().filter((a) => a instanceof CSSTransition)
+    await Promise.allSettled(transitions.map((a) => a.finished))
     await expect(el).to.be.accessible()
   }
 }
