@@ -26,7 +26,7 @@ const PARTS: Record<string, { what: string; load: () => Promise<Bench> }> = {
     load: async () => (await import('./webhooks.bench.ts')).runWebhookBench,
   },
   widgets: {
-    what: 'widgets: gzip sizes and first render in throttled Chromium vs plain DOM',
+    what: 'widgets: JavaScript before the first screen, and times to draw, in throttled Chromium vs plain DOM and our markup as HTML',
     load: async () => (await import('../widgets/bench/widgets.bench.ts')).runWidgetBench,
   },
 }
