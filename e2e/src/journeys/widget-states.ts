@@ -1,14 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { WIDGET_TAGS } from '@event-service/widgets/element-tags'
 
-/** Every element a site owner can embed, in the order of SPEC.md 4.4. */
-export const WIDGET_TAGS = [
-  'service-schedule',
-  'service-session-list',
-  'service-session-detail',
-  'service-speakers',
-  'service-speaker-card',
-  'service-registration',
-] as const
+/** Every element a site owner can embed. */
+export { WIDGET_TAGS }
 
 /**
  * What the widgets tell the site owner for each rejection of the embed API, in the error box's

@@ -85,14 +85,7 @@ export async function expectAccessibleInBothThemes(el: HTMLElement & { theme?: s
 export type Widget = HTMLElement & { updateComplete: Promise<unknown> }
 
 /** The six elements, for tests that check a behaviour every one of them shares. */
-export const WIDGET_TAGS = [
-  'service-schedule',
-  'service-session-list',
-  'service-session-detail',
-  'service-speakers',
-  'service-speaker-card',
-  'service-registration',
-] as const
+export { WIDGET_TAGS } from '../element-tags.js'
 
 /**
  * Counts the `Intl.DateTimeFormat`s made from now on, in the page this test file runs in: which
