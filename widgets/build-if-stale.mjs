@@ -8,7 +8,13 @@ const root = dirname(fileURLToPath(import.meta.url))
 /** Inputs of the dist build besides src/. */
 const INPUTS = ['package.json', 'tsconfig.json', 'scripts/build.mjs', 'custom-elements-manifest.config.mjs']
 /** Outputs that must all exist. */
-const OUTPUTS = ['dist/loader.js', 'dist/custom-elements.json', 'dist/chunks-manifest.json']
+const OUTPUTS = [
+  'dist/loader.js',
+  'dist/custom-elements.json',
+  'dist/chunks-manifest.json',
+  'dist-server/first-screen.js',
+  'dist-server/first-screens.js',
+]
 
 async function newestIn(dir) {
   let newest = 0

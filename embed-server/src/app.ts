@@ -6,6 +6,7 @@ import Koa from 'koa'
 import type { Logger } from 'pino'
 import { EmbedCache } from './cache/embed-cache.ts'
 import { registerCalendarRoutes } from './calendar/calendar.routes.ts'
+import { registerFirstScreenRoutes } from './first-screen/first-screen.routes.ts'
 import { registerEventRoutes } from './events/events.routes.ts'
 import type { EventData } from './events/events.service.ts'
 import { createFastPath, type FastPath } from './fast-path.ts'
@@ -101,6 +102,7 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   router.get('/livez', liveness())
   registerEventRoutes(router, guard, { db, cache })
   registerCalendarRoutes(router, feedGuard, { db, cache })
+  registerFirstScreenRoutes(router, guard, { db, cache })
   registerLiveRoutes(router, guard, live)
   registerRegistrationRoutes(router, guard, limits, { db, cache, config })
   registerCancelPageRoutes(router, { db })

@@ -33,6 +33,7 @@ import { ensureWidgetsBuilt } from '../build-if-stale.mjs'
 import { CHROMIUM_ARGS, findBrowser } from '../test/find-browser.mjs'
 // @ts-expect-error plain ESM helpers without type declarations
 import { startStaticServer } from '../test/static-server.mjs'
+import type { FirstScreenTag, RenderFirstScreen } from '../src/first-screen/first-screens.ts'
 import { BENCH_EVENT_ID, BENCH_SESSION_ID, BENCH_SPEAKER_ID, benchEvent, benchSessions, benchSpeakers } from './bench-data.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -181,6 +182,21 @@ function benchApi(builds: Record<string, string>, snapshots: Record<string, Snap
     [`${api}/speakers/${BENCH_SPEAKER_ID}`]: JSON.stringify({ success: true, data: speakers.find((s) => s.id === BENCH_SPEAKER_ID) }),
     [`${api}/access`]: JSON.stringify({ success: true, data: { calendar_feed: false } }),
   }
+  // First screens as the embed server draws them: the same renderer, once per element and query.
+  const read = (path: string) => JSON.parse(bodies[`${api}${path}`]!).data
+  const screens = new Map<string, Promise<string>>()
+  const firstScreen = async (tag: string, query: URLSearchParams) => {
+    const key = `${tag}?${query}`
+    if (!screens.has(key)) {
+      const { renderFirstScreen } = (await import(join(root, 'dist-server/first-screen.js'))) as { renderFirstScreen: RenderFirstScreen }
+      const attrs = Object.fromEntries([...query].filter(([name]) => name !== 'token'))
+      screens.set(
+        key,
+        renderFirstScreen(tag as FirstScreenTag, { eventId: BENCH_EVENT_ID, token: query.get('token')!, attrs, apiRoot: '/v1/' }, read),
+      )
+    }
+    return screens.get(key)!
+  }
   return async (ctx: any, next: () => Promise<void>) => {
     const send = (type: string, body: string | Buffer) => {
       ctx.status = 200
@@ -192,6 +208,8 @@ function benchApi(builds: Record<string, string>, snapshots: Record<string, Snap
     const [, v, rest] = /^\/(v\d)(\/.*)$/.exec(ctx.path) ?? []
     if (!v || !builds[v]) return next()
     if (bodies[rest!]) return send('application/json', bodies[rest!]!)
+    const [, tag] = new RegExp(`^${api}/first-screen/(service-[\\w-]+)$`).exec(rest!) ?? []
+    if (tag) return send('text/html; charset=utf-8', await firstScreen(tag, new URLSearchParams(ctx.query)))
     if (!rest!.includes('..')) {
       try {
         return send(rest!.endsWith('.js') ? 'text/javascript' : 'application/json', await readFile(join(builds[v]!, rest!)))

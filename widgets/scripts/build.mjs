@@ -3,7 +3,8 @@
 //            code split by the set of elements that import it (what all six share, the dialog
 //            the lists share, …), so that a page evaluates none of another element's code;
 //   loader.js  the classic script that imports them, compiled with the chunk map inlined;
-//   custom-elements.json  the manifest the demo page reads.
+//   custom-elements.json  the manifest the demo page reads;
+// and dist-server/, the first screens the embed server draws (not served).
 // Usage: node scripts/build.mjs [--lib] (--lib also compiles lib/ for npm users with tsc).
 import { spawn } from 'node:child_process'
 import { mkdir, readFile, rm } from 'node:fs/promises'
@@ -14,6 +15,7 @@ import { build } from 'vite'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')
+const serverDist = join(root, 'dist-server')
 const require = createRequire(import.meta.url)
 
 /** Element tag → entry module. The order is the order of the chunk map in the loader. */
@@ -175,6 +177,34 @@ async function buildLoader({ files, tags }) {
   })
 }
 
+/**
+ * The first screens the embed server draws (`src/first-screen/`), for Node: our code with the
+ * same CSS as the chunks, Lit and its server renderer imported from node_modules. Kept out of
+ * dist/, which the embed server serves to browsers.
+ */
+function serverBuild() {
+  return build({
+    ...quiet,
+    resolve: {},
+    plugins: [minifyCssLiterals()],
+    build: {
+      ssr: true,
+      outDir: serverDist,
+      emptyOutDir: true,
+      target: 'node20',
+      reportCompressedSize: false,
+      rolldownOptions: {
+        // The renderer, and the lists of what it draws for the compiled embed server's routes.
+        input: {
+          'first-screen': join(root, 'src/first-screen/render-first-screen.ts'),
+          'first-screens': join(root, 'src/first-screen/first-screens.ts'),
+        },
+        output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+      },
+    },
+  })
+}
+
 function run(cmd, args) {
   return new Promise((ok, fail) => {
     const child = spawn(process.execPath, [cmd, ...args], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] })
@@ -197,7 +227,7 @@ export async function buildWidgets({ lib = false } = {}) {
   await mkdir(dist, { recursive: true })
   const libDone = lib ? libBuild() : Promise.resolve()
   await buildChunks()
-  await Promise.all([buildLoader(await chunkMap()), manifestBuild(), libDone])
+  await Promise.all([buildLoader(await chunkMap()), manifestBuild(), serverBuild(), libDone])
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

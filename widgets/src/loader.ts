@@ -1,12 +1,15 @@
 /**
  * The one script a site pastes (`<script async src=".../v1/loader.js">`). It stays a classic
- * script of under a kilobyte: it finds `service-*` elements, now and as they are added later, and
- * imports only the chunks those elements need, each element's chunk together with the shared
- * ones so they download in parallel rather than as a waterfall.
+ * script of about a kilobyte: it finds `service-*` elements, now and as they are added later, asks
+ * the embed server for their first screens, and imports only the chunks those elements need, each
+ * element's chunk together with the shared ones so they download in parallel rather than as a
+ * waterfall.
  *
  * The build replaces `__FILES__` (chunk paths relative to this script) and `__TAGS__` (tag →
  * indexes into `__FILES__`, shared chunks first).
  */
+import { FIRST_SCREEN_ATTRIBUTES, FIRST_SCREEN_TAGS } from './first-screen/first-screens.js'
+
 declare const __FILES__: string[]
 declare const __TAGS__: Record<string, number[]>
 
@@ -29,6 +32,8 @@ const LISTS: Record<string, string> = {
   const base = new URL('.', script?.src || location.href).href
   const prefetch: Record<string, Promise<Response>> = {}
   w.serviceWidgets = { base, prefetch }
+  // The element's language as it resolves it: its own, else the page's.
+  const langOf = (el: Element) => el.getAttribute('locale') || el.closest<HTMLElement>('[lang]')?.lang || navigator.language
   // Starts the API reads of elements that use this server (no api-base) while their code is still
   // downloading; the API client adopts these responses instead of asking again.
   const fetchData = (el: Element, tag: string) => {
@@ -36,6 +41,23 @@ const LISTS: Record<string, string> = {
     const token = el.getAttribute('token')
     // Only attributes of the right shape: the element reports the others without asking the server.
     if (!/^[\da-f]{8}(-[\da-f]{4}){3}-[\da-f]{12}$/i.test(id!) || !/^emb_\w+$/.test(token!) || el.hasAttribute('api-base')) return
+    // The first screen, drawn by the server: shown as soon as it is here, while the element's code
+    // still downloads; the element takes it over when it upgrades, and draws its own once its data
+    // is in. Set only on an element that has not drawn itself first.
+    if ((FIRST_SCREEN_TAGS as readonly string[]).includes(tag)) {
+      const query = new URLSearchParams({ token: token!, locale: langOf(el) })
+      for (const name of FIRST_SCREEN_ATTRIBUTES) {
+        const value = el.getAttribute(name)
+        if (value !== null) query.set(name, value)
+      }
+      fetch(`${base}events/${id}/first-screen/${tag}?${query}`, { credentials: 'omit' })
+        .then((res) => (res.ok ? res.text() : ''))
+        .then((html) => {
+          if (html && !el.shadowRoot) el.attachShadow({ mode: 'open' }).innerHTML = html
+        })
+        // Without it the element draws as it always did: its skeleton, then its data.
+        .catch(() => {})
+    }
     for (const path of ['', LISTS[tag] ?? '']) {
       const url = `${base}events/${id}${path}?token=${token}`
       if (prefetch[url]) continue
@@ -55,7 +77,7 @@ const LISTS: Record<string, string> = {
   const warmIntl = (el: Element, tag: string) => {
     if (warm || !/e-(s[ce]|speaker-)/.test(tag)) return
     warm = true
-    const lang = el.getAttribute('locale') || el.closest<HTMLElement>('[lang]')?.lang || undefined
+    const lang = langOf(el)
     setTimeout(() => {
       try {
         new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit' }).formatRangeToParts(0, 1)

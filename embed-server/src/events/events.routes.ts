@@ -51,12 +51,12 @@ export async function sendEventAnswer(
   ctx: RouterContext<EmbedState>,
   deps: EventReadDeps,
   key: string,
-  make: (data: EventData) => SerializedBody,
+  make: (data: EventData) => SerializedBody | Promise<SerializedBody>,
 ): Promise<void> {
   const data = await eventDataOf(deps.db, deps.cache, ctx.state.token.eventId, ctx.state.cacheCurrent)
   let body = data.responses.get(key)
   if (!body) {
-    body = make(data)
+    body = await make(data)
     if (data.responses.size < MAX_VARIANTS) data.responses.set(key, body)
   }
   await sendRead(ctx, body)
@@ -97,17 +97,22 @@ export function registerEventRoutes(router: Router<EmbedState>, guard: RouterMid
 
   router.get('/v1/events/:eventId/sessions/:sessionId', guard, (ctx) => {
     const id = ctx.params.sessionId!
-    return respond(ctx, responseKey.session(id), (d) => d.sessionsById.get(id) ?? notFoundThrown('Session'))
+    return respond(ctx, responseKey.session(id), (d) => publicSession(d, id))
   })
 
   router.get('/v1/events/:eventId/speakers', guard, (ctx) => respond(ctx, responseKey.speakers(), (d) => d.speakers))
 
   router.get('/v1/events/:eventId/speakers/:speakerId', guard, (ctx) => {
     const id = ctx.params.speakerId!
-    // A speaker who is not public is answered exactly like one who does not exist.
-    return respond(ctx, responseKey.speaker(id), (d) => d.speakersById.get(id) ?? notFoundThrown('Speaker'))
+    return respond(ctx, responseKey.speaker(id), (d) => publicSpeaker(d, id))
   })
 }
+
+/** The public session `id` of the event; 404 `NOT_FOUND` when it has none. */
+export const publicSession = (data: EventData, id: string) => data.sessionsById.get(id) ?? notFoundThrown('Session')
+
+/** The public speaker `id`; a speaker who is not public is answered exactly like one who does not exist. */
+export const publicSpeaker = (data: EventData, id: string) => data.speakersById.get(id) ?? notFoundThrown('Speaker')
 
 const notFoundThrown = (what: string): never => {
   throw notFound(what)

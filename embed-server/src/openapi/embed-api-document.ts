@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV3, type RouteConfig } from '@asteasolutions/zod-to-openapi'
 import { PublicEvent, PublicSession, PublicSpeaker } from '../events/events.schema.ts'
+import { FirstScreenParams, FirstScreenQuery } from '../first-screen/first-screen.schema.ts'
 import { HEARTBEAT_MS, RECONNECT_AFTER_MS } from '../live/live-limits.ts'
 import { LiveChanged, LiveRefused } from '../live/live.schema.ts'
 import { RegistrationAnswer, RegistrationBody } from '../registrations/registrations.schema.ts'
@@ -168,6 +169,30 @@ function buildDocument(): object {
             schema: z.string().openapi({ description: 'An iCalendar object (`BEGIN:VCALENDAR` … `END:VCALENDAR`)' }),
           },
         },
+      },
+      304: { description: 'Unchanged since the `If-None-Match` sent' },
+      ...errorResponses(READ_ERRORS),
+    },
+  })
+
+  registry.registerPath({
+    method: 'get',
+    path: '/events/{eventId}/first-screen/{element}',
+    operationId: 'getFirstScreen',
+    summary: 'An element’s first screen, drawn by the server, for `loader.js` to show before the element’s code runs',
+    description:
+      'The HTML of the element’s shadow root (its style sheets, then what it first draws) for the attributes given ' +
+      'in the query, from the same data as the JSON reads and behind the same token checks. `loader.js` asks for it ' +
+      'while the element’s code downloads and sets it as the element’s shadow root; the element draws its own once ' +
+      'its data is in. Not for the registration form. Drawn once per version of the event’s data, element and attributes.',
+    tags: ['Widgets'],
+    security: TOKEN_SECURITY,
+    request: { params: FirstScreenParams, query: FirstScreenQuery },
+    responses: {
+      200: {
+        description: 'The shadow root’s HTML (`Cache-Control: private, no-cache` with an `ETag`)',
+        headers: { ...RATE_LIMIT_HEADERS, ETag: { description: 'Weak validator of this answer', schema: { type: 'string' } } },
+        content: { 'text/html': { schema: z.string().openapi({ description: 'An HTML fragment: `<style>` elements, then the markup' }) } },
       },
       304: { description: 'Unchanged since the `If-None-Match` sent' },
       ...errorResponses(READ_ERRORS),

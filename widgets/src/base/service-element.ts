@@ -1,5 +1,5 @@
-import { type Task, TaskStatus } from '@lit/task'
-import { LitElement, type PropertyValues } from 'lit'
+import { Task, type TaskConfig, TaskStatus } from '@lit/task'
+import { LitElement, type PropertyValues, ReactiveElement } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { apiRoot, defaultApiRoot } from '../api/api-base.js'
 import { EmbedClient } from '../api/client.js'
@@ -9,6 +9,7 @@ import { loadMessages, messagesFor, resolveLocale, SUPPORTED_LANGUAGES, type Mes
 import { themeStyles } from '../styles/theme.styles.js'
 import type { ApiError } from '../api/api-error.js'
 import { requireId, requireToken, warnProblem } from './problem.js'
+import { serverDrawing } from './server-drawn.js'
 
 /** Colour themes every element accepts. */
 export type Theme = 'light' | 'dark' | 'auto'
@@ -78,6 +79,16 @@ export class ServiceElement extends LitElement {
 
   private client?: EmbedClient
 
+  /** The element's data task (`dataTask`): what decides when its own first screen is ready. */
+  private mainData?: Task<readonly unknown[], unknown>
+
+  /**
+   * The first screen the embed server drew, which `loader.js` set as this element's shadow root
+   * before its code ran: shown until the element's data is in, then replaced by its own render
+   * in the same task (nothing in between is painted).
+   */
+  private serverScreen?: ChildNode[]
+
   protected readonly liveLink = new LiveController(
     this,
     () => {
@@ -105,6 +116,47 @@ export class ServiceElement extends LitElement {
       this.client = new EmbedClient(root, eventId, token)
     }
     return this.client
+  }
+
+  /**
+   * The element's data task: the read its screen is drawn from. In a first screen the server
+   * draws, it starts complete with the server's data (`drawWith`) and runs only when its
+   * arguments change.
+   */
+  protected dataTask<const A extends readonly unknown[], T>(config: TaskConfig<A, T>): Task<A, T> {
+    const drawing = serverDrawing()
+    const task = new Task(this, drawing ? { ...config, initialValue: drawing.data as T } : config)
+    this.mainData = task as unknown as Task<readonly unknown[], unknown>
+    return task
+  }
+
+  /** Takes over a first screen the server drew (`loader.js` attached it) instead of attaching a shadow root. */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    if (this.shadowRoot?.firstChild) this.serverScreen = [...this.shadowRoot.childNodes]
+    const root = super.createRenderRoot()
+    // Lit draws before a shadow root's first child (declarative shadow DOM's style elements);
+    // the server's nodes go before the element draws, so it draws at the end.
+    this.renderOptions.renderBefore = null
+    return root
+  }
+
+  /**
+   * While the server's first screen is shown and the data is not in, nothing is drawn (a
+   * skeleton would only cover what is there); once it is in (or failed), the server's nodes go
+   * and the element draws its own, in one task.
+   */
+  protected override update(changed: PropertyValues<this>): void {
+    if (this.serverScreen) {
+      const status = this.mainData?.status
+      if (!this.liveError && status !== TaskStatus.COMPLETE && status !== TaskStatus.ERROR) {
+        // LitElement's update without its render: reflects attributes and marks the update done.
+        ;(ReactiveElement.prototype as unknown as { update(changed: PropertyValues): void }).update.call(this, changed)
+        return
+      }
+      for (const node of this.serverScreen) node.remove()
+      this.serverScreen = undefined
+    }
+    super.update(changed)
   }
 
   /**

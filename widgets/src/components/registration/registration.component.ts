@@ -1,4 +1,3 @@
-import { Task } from '@lit/task'
 import { html, nothing, type PropertyValues } from 'lit'
 import { state } from 'lit/decorators.js'
 import { ApiError } from '../../api/api-error.js'
@@ -52,7 +51,7 @@ const questionsFor = (event: EventInfo, ticketId: string | undefined): Question[
 export class ServiceRegistration extends ServiceElement {
   static override styles = [...ServiceElement.styles, stateStyles, registrationStyles]
 
-  private readonly data = new Task(this, {
+  private readonly data = this.dataTask({
     task: (_args, { signal }) => this.api.event(signal),
     args: () => this.source,
     onError: this.warnProblem,

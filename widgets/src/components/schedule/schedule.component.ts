@@ -95,7 +95,7 @@ export class ServiceSchedule extends ServiceElement {
   private readonly edges = new ScrollEdgesController(this)
   private readonly changes = new SessionChangesController(this)
 
-  private readonly data = new Task(this, {
+  private readonly data = this.dataTask({
     task: async (_args, { signal }) => {
       const api = this.api
       const before = this.data.value?.sessions

@@ -1,4 +1,3 @@
-import { Task } from '@lit/task'
 import { html } from 'lit'
 import { property } from 'lit/decorators.js'
 import { DetailDialog } from '../../base/detail-dialog.js'
@@ -53,7 +52,7 @@ export class ServiceSessionDetail extends ServiceElement {
 
   private readonly favourites = new FavouritesController(this, () => this.eventId)
 
-  private readonly data = new Task(this, {
+  private readonly data = this.dataTask({
     task: async ([, , , , id], { signal }) => {
       const api = this.api
       const sessionId = requireId('session-id', id)

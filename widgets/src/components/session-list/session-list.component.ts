@@ -1,4 +1,3 @@
-import { Task } from '@lit/task'
 import { html, nothing } from 'lit'
 import { property } from 'lit/decorators.js'
 import type { EventInfo, Session } from '../../api/types.js'
@@ -43,7 +42,7 @@ export class ServiceSessionList extends ServiceElement {
   private readonly clock = new ClockController(this)
   private readonly changes = new SessionChangesController(this)
 
-  private readonly data = new Task(this, {
+  private readonly data = this.dataTask({
     task: async (_args, { signal }) => {
       // The whole list is fetched (and filtered here) so it shares one request with a schedule
       // on the same page.

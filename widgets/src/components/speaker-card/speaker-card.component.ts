@@ -1,4 +1,3 @@
-import { Task } from '@lit/task'
 import { html } from 'lit'
 import { property } from 'lit/decorators.js'
 import { ServiceElement } from '../../base/service-element.js'
@@ -31,7 +30,7 @@ import { speakerCardStyles } from './speaker-card.styles.js'
 export class ServiceSpeakerCard extends ServiceElement {
   static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, sessionStyles, speakerStyles, speakerCardStyles]
 
-  private readonly data = new Task(this, {
+  private readonly data = this.dataTask({
     task: async ([, , , , id], { signal }) => {
       const api = this.api
       const speakerId = requireId('speaker-id', id)

@@ -1,4 +1,3 @@
-import { Task } from '@lit/task'
 import { html, nothing } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
 import type { Speaker } from '../../api/types.js'
@@ -44,7 +43,7 @@ const TILE_GAP = 16
 export class ServiceSpeakers extends ServiceElement {
   static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, dialogStyles, sessionStyles, speakersStyles]
 
-  private readonly data = new Task(this, {
+  private readonly data = this.dataTask({
     task: async (_args, { signal }) => {
       const api = this.api
       const [event, speakers] = await Promise.all([api.event(signal), api.speakers(signal)])

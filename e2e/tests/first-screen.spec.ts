@@ -1,0 +1,53 @@
+import { expect, test } from '../src/fixtures.ts'
+import { embedPage, startStaticSite, type StaticSite } from '../src/harness/static-site.ts'
+import { createConference, everyWidgetHtml, type Conference } from '../src/journeys/conference.ts'
+import { expectNoErrorState, widgetsSettled } from '../src/journeys/widget-states.ts'
+
+// Journey: a visitor on a slow connection sees the schedule the embed server drew before the
+// widgets' code has arrived, and the widgets take over from it without a flash once it has.
+let site: StaticSite
+let conference: Conference
+
+test.beforeAll(async ({ system, account }) => {
+  site = await startStaticSite()
+  conference = await createConference(account.api, { label: 'first screen', allowedOrigins: [site.origin] })
+  site.setPage('/', embedPage(system.loaderUrl, everyWidgetHtml(conference)))
+})
+
+test.afterAll(async () => {
+  await site?.close()
+})
+
+test('the first screens show before the widgets’ code runs, and the widgets take over from them', async ({ page: browserPage }) => {
+  const { keynote, workshop } = conference.sessions
+  const { kofi } = conference.speakers
+  // The widgets' code never arrives: only the loader and the server's first screens are there.
+  let release: () => void = () => {}
+  const codeHeld = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await browserPage.route('**/v1/chunks/**', async (route) => {
+    await codeHeld
+    await route.continue()
+  })
+  await browserPage.goto(site.url('/'))
+  const schedule = browserPage.locator('service-schedule')
+  await expect(schedule.getByText(keynote.title).first()).toBeVisible()
+  await expect(schedule.getByText(workshop.title).first()).toBeVisible()
+  await expect(browserPage.locator('service-speaker-card').getByText(kofi.name)).toBeVisible()
+  await expect(browserPage.locator('service-session-detail').getByRole('heading', { name: keynote.title })).toBeVisible()
+  // Not defined yet: what shows is the server's drawing. The form has none: it waits for its code.
+  expect(await browserPage.evaluate(() => customElements.get('service-schedule'))).toBeUndefined()
+  expect(await browserPage.evaluate(() => document.querySelector('service-registration')!.shadowRoot)).toBeNull()
+
+  release()
+  await widgetsSettled(browserPage)
+  await expectNoErrorState(browserPage)
+  // Taken over: the element's own render, which answers the visitor (the dialog opens).
+  expect(await browserPage.evaluate(() => !!customElements.get('service-schedule'))).toBe(true)
+  await schedule
+    .getByRole('button', { name: new RegExp(keynote.title) })
+    .first()
+    .click()
+  await expect(schedule.getByRole('dialog')).toBeVisible()
+})
