@@ -10,7 +10,7 @@ let conference: Conference
 
 test.beforeAll(async ({ system, account }) => {
   site = await startStaticSite()
-  conference = await createConference(account.api, { label: 'first screen', allowedOrigins: [site.origin] })
+  conference = await createConference(account.api, { label: 'first-screen', allowedOrigins: [site.origin] })
   site.setPage('/', embedPage(system.loaderUrl, everyWidgetHtml(conference)))
 })
 
