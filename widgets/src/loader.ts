@@ -8,7 +8,7 @@
  * The build replaces `__FILES__` (chunk paths relative to this script) and `__TAGS__` (tag →
  * indexes into `__FILES__`, shared chunks first).
  */
-import { FIRST_SCREEN_ATTRIBUTES, FIRST_SCREEN_TAGS } from './first-screen/first-screens.js'
+import { FIRST_SCREEN_ATTRIBUTES } from './first-screen/first-screens.js'
 
 declare const __FILES__: string[]
 declare const __TAGS__: Record<string, number[]>
@@ -16,6 +16,9 @@ declare const __TAGS__: Record<string, number[]>
 interface LoaderGlobal {
   serviceWidgets?: { base: string; prefetch: Record<string, Promise<Response>> }
 }
+
+/** Longest the code waits for the server's first screens before it runs anyway. */
+const FIRST_SCREEN_WAIT_MS = 1500
 
 /** Lists each element reads besides its event, fetched here so data and code load together. */
 const LISTS: Record<string, string> = {
@@ -35,29 +38,13 @@ const LISTS: Record<string, string> = {
   // The element's language as it resolves it: its own, else the page's.
   const langOf = (el: Element) => el.getAttribute('locale') || el.closest<HTMLElement>('[lang]')?.lang || navigator.language
   // Starts the API reads of elements that use this server (no api-base) while their code is still
-  // downloading; the API client adopts these responses instead of asking again.
-  const fetchData = (el: Element, tag: string) => {
+  // downloading; the API client adopts these responses instead of asking again. Resolves once the
+  // element's first screen is shown or will not be (none asked, refused, or the element drew first).
+  const fetchData = (el: Element, tag: string): Promise<unknown> | undefined => {
     const id = el.getAttribute('event-id')
     const token = el.getAttribute('token')
     // Only attributes of the right shape: the element reports the others without asking the server.
     if (!/^[\da-f]{8}(-[\da-f]{4}){3}-[\da-f]{12}$/i.test(id!) || !/^emb_\w+$/.test(token!) || el.hasAttribute('api-base')) return
-    // The first screen, drawn by the server: shown as soon as it is here, while the element's code
-    // still downloads; the element takes it over when it upgrades, and draws its own once its data
-    // is in. Set only on an element that has not drawn itself first.
-    if ((FIRST_SCREEN_TAGS as readonly string[]).includes(tag)) {
-      const query = new URLSearchParams({ token: token!, locale: langOf(el) })
-      for (const name of FIRST_SCREEN_ATTRIBUTES) {
-        const value = el.getAttribute(name)
-        if (value !== null) query.set(name, value)
-      }
-      fetch(`${base}events/${id}/first-screen/${tag}?${query}`, { credentials: 'omit' })
-        .then((res) => (res.ok ? res.text() : ''))
-        .then((html) => {
-          if (html && !el.shadowRoot) el.attachShadow({ mode: 'open' }).innerHTML = html
-        })
-        // Without it the element draws as it always did: its skeleton, then its data.
-        .catch(() => {})
-    }
     for (const path of ['', LISTS[tag] ?? '']) {
       const url = `${base}events/${id}${path}?token=${token}`
       if (prefetch[url]) continue
@@ -66,10 +53,32 @@ const LISTS: Record<string, string> = {
       // upgrades (its code blocked) must not get an uncaught "Failed to fetch" either.
       prefetch[url].catch(() => {})
     }
+    // The first screen, drawn by the server: shown as soon as it is here, while the element's code
+    // still downloads; the element takes it over when it upgrades, and draws its own once its data
+    // is in. Set only on an element that has not drawn itself first.
+    const query = new URLSearchParams({ token: token!, locale: langOf(el) })
+    for (const name of FIRST_SCREEN_ATTRIBUTES) {
+      const value = el.getAttribute(name)
+      if (value !== null) query.set(name, value)
+    }
+    return (
+      fetch(`${base}events/${id}/first-screen/${tag}?${query}`, { credentials: 'omit' })
+        .then((res) => (res.ok ? res.text() : ''))
+        .then((html) => {
+          if (!html || el.shadowRoot) return
+          const root = el.attachShadow({ mode: 'open' })
+          root.innerHTML = html
+          // Only a picture until the element takes over (its nodes go then): no focus, no
+          // typing that the swap would lose, no click or native form submission.
+          for (const node of root.children) node.setAttribute('inert', '')
+        })
+        // Without it the element draws as it always did: its skeleton, then its data.
+        .catch(() => {})
+    )
   }
   // ICU's date and time data loads on the first Intl formatter of a page, and its language names
   // on the first DisplayNames: some 100 ms of main thread on a slow phone, in the element's
-  // language. Paying it now, in a task of its own while the chunks download, keeps it out of the
+  // language. Paying it in a task of its own before the chunks run keeps it out of the
   // first render of the elements whose first screen shows times: the schedule, the session list
   // and detail, the speaker card. Not the form, nor the speaker gallery, which shows times only in
   // its dialog: there the task would only delay the first screen.
@@ -96,12 +105,25 @@ const LISTS: Record<string, string> = {
       const found = d.getElementsByTagName(tag)
       if (found.length) {
         pending.delete(tag)
-        for (const el of found) fetchData(el, tag)
-        warmIntl(found[0]!, tag)
-        // One message per element type, not one per chunk; the page keeps the fallback content.
-        Promise.all(tags[tag]!.map((i) => import(base + files[i]))).catch(() =>
-          console.warn(`<${tag}>: no code from ${base}: is the embed server reachable from this page?`),
-        )
+        const screens = [...found].map((el) => fetchData(el, tag)).filter(Boolean)
+        const chunks = tags[tag]!.map((i) => base + files[i])
+        const run = () => {
+          warmIntl(found[0]!, tag)
+          // One message per element type, not one per chunk; the page keeps the fallback content.
+          Promise.all(chunks.map((url) => import(url))).catch(() =>
+            console.warn(`<${tag}>: no code from ${base}: is the embed server reachable from this page?`),
+          )
+        }
+        if (!screens.length) run()
+        else {
+          // The code downloads now but runs once the server's first screens are shown and a frame
+          // has painted them (or after FIRST_SCREEN_WAIT_MS): run before, it would only delay them.
+          for (const href of chunks) d.head.append(Object.assign(d.createElement('link'), { rel: 'modulepreload', href }))
+          let started = false
+          const once = () => started || ((started = true), run())
+          Promise.all(screens).then(() => requestAnimationFrame(() => setTimeout(once)))
+          setTimeout(once, FIRST_SCREEN_WAIT_MS)
+        }
       }
     }
     if (!pending.size) observer.disconnect()

@@ -88,6 +88,12 @@ describe.each(DIALECTS)('first screens on %s', (dialect) => {
     expect(list).not.toContain('Lightning talks')
   })
 
+  it('draws the registration form with the event’s tickets', async () => {
+    const form = await (await screen('service-registration')).text()
+    expect(form).toContain('<form')
+    expect(form).toContain('DevConf')
+  })
+
   it('answers a second ask with the same ETag, and 304 to If-None-Match', async () => {
     const first = await screen('service-speakers', { theme: 'dark' })
     const etag = first.headers.get('etag')!
@@ -97,7 +103,7 @@ describe.each(DIALECTS)('first screens on %s', (dialect) => {
   })
 
   it('refuses what the reads refuse, and an element or attribute it does not draw, in the envelope', async () => {
-    const unknown = await screen('service-registration')
+    const unknown = await screen('service-unknown')
     expect(unknown.status).toBe(400)
     expect(await unknown.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } })
     const long = await screen('service-schedule', { track: 'x'.repeat(201) })

@@ -1,23 +1,18 @@
+import { WIDGET_TAGS } from '../element-tags.js'
+
 /**
- * Which elements the embed server draws a first screen for, and which of their attributes decide
- * what it shows: the one list of `loader.js`'s request, the embed server's route and the render.
- *
- * Not the registration form: a form shown before its code runs would submit natively, and what
- * the visitor typed would go when the element takes over.
+ * The elements the embed server draws a first screen for: every one. `loader.js` makes a first
+ * screen inert until its element takes over, so even the form can be shown early: nothing can be
+ * typed into it that the swap would lose, and nothing is submitted natively.
  */
-export const FIRST_SCREEN_TAGS = [
-  'service-schedule',
-  'service-session-list',
-  'service-session-detail',
-  'service-speakers',
-  'service-speaker-card',
-] as const
+export const FIRST_SCREEN_TAGS = WIDGET_TAGS
 
 export type FirstScreenTag = (typeof FIRST_SCREEN_TAGS)[number]
 
 /**
- * Attributes that choose what a first screen shows; the others (`event-id` and `token`, which
- * the request carries anyway, `api-base`, `live`) do not.
+ * The attributes that choose what a first screen shows: the one list of `loader.js`'s request,
+ * the embed server's route and the render. The others (`event-id` and `token`, which the request
+ * carries anyway, `api-base`, `live`) do not.
  */
 export const FIRST_SCREEN_ATTRIBUTES = [
   'locale',

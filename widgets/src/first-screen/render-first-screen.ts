@@ -31,6 +31,7 @@ const FIRST_SCREENS = {
     event: read('') as EventInfo,
     speaker: read(`/speakers/${attrs['speaker-id']}`) as Speaker,
   }),
+  'service-registration': (read: ReadPath) => read('') as EventInfo,
 } satisfies Record<FirstScreenTag, (read: ReadPath, attrs: Partial<Record<string, string>>) => unknown>
 
 // Imported once the shim is in place: imported statically, the elements were not defined when
@@ -67,12 +68,7 @@ export const renderFirstScreen: RenderFirstScreen = async (tag, request, read) =
   }
   const [, shadow] = SHADOW.exec(markup.replace(LIT_MARKERS, '')) ?? []
   if (shadow === undefined) throw new Error(`${tag} drew no shadow root`)
-  return shadow + UNTIL_TAKEN_OVER
+  return shadow
 }
-
-// Its buttons answer nothing until the element takes over (with this style element, which goes
-// with the server's nodes): a click passes through rather than being swallowed, and a test driver
-// waits for the element instead of clicking the picture of a button.
-const UNTIL_TAKEN_OVER = '<style>:host{pointer-events:none}</style>'
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
