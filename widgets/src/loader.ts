@@ -120,7 +120,11 @@ const LISTS: Record<string, string> = {
           // has painted them (or after FIRST_SCREEN_WAIT_MS): run before, it would only delay them.
           for (const href of chunks) d.head.append(Object.assign(d.createElement('link'), { rel: 'modulepreload', href }))
           let started = false
-          const once = () => started || ((started = true), run())
+          const once = () => {
+            if (started) return
+            started = true
+            run()
+          }
           Promise.all(screens).then(() => requestAnimationFrame(() => setTimeout(once)))
           setTimeout(once, FIRST_SCREEN_WAIT_MS)
         }
