@@ -1,25 +1,24 @@
 import { expect, fixture, html } from '@open-wc/testing'
-import { ADA, API, EVENT_ID, KEYNOTE, loaded, reset, root, until, type Widget } from '../test-support/helpers.js'
+import { ADA, API, EVENT_ID, KEYNOTE, LONG_DAY_EVENT_ID, loaded, reset, root, until, type Widget } from '../test-support/helpers.js'
 
-/** What `loader.js` does with a first screen the server drew: the element's shadow root, before its code. */
+/** What `loader.js` does with a first screen the server drew: the element's shadow root, inert, before its code. */
 function setServerScreen(el: Element): void {
-  el.attachShadow({ mode: 'open' }).innerHTML =
-    '<style>.server { color: rgb(1, 2, 3); }</style><article class="server">Drawn by the server</article>'
+  const shadow = el.attachShadow({ mode: 'open' })
+  shadow.innerHTML = '<style>.server { color: rgb(1, 2, 3); }</style><article class="server">Drawn by the server</article>'
+  for (const node of shadow.children) node.setAttribute('inert', '')
 }
 
-/** Every element added to the shadow root from now on, and whether the server's screen was still there then. */
-function recordAdditions(shadow: ShadowRoot): { added: Element[]; serverLeftFirst: boolean } {
-  const record = { added: [] as Element[], serverLeftFirst: false }
+/** Every element added to the shadow root from now on. */
+function recordAdditions(shadow: ShadowRoot): Element[] {
+  const added: Element[] = []
   new MutationObserver((mutations) => {
-    for (const m of mutations) {
-      for (const node of m.addedNodes) if (node instanceof Element) record.added.push(node)
-      if ([...m.removedNodes].some((n) => n instanceof Element && n.classList.contains('server')) && !record.added.length) {
-        record.serverLeftFirst = true
-      }
-    }
+    for (const m of mutations) for (const node of m.addedNodes) if (node instanceof Element) added.push(node)
   }).observe(shadow, { childList: true, subtree: true })
-  return record
+  return added
 }
+
+/** The element's own top-level nodes (not the server's, which are inert). */
+const ownNodes = (shadow: ShadowRoot) => [...shadow.children].filter((n) => !n.hasAttribute('inert') && n.localName !== 'style')
 
 // Each element is defined only in its test, after the server's screen is in, as on a page where
 // the first screen arrives before the element's code.
@@ -33,7 +32,7 @@ describe('a first screen the server drew', () => {
     expect(customElements.get('service-speaker-card')).to.be.undefined
     setServerScreen(el)
     const shadow = root(el)
-    const record = recordAdditions(shadow)
+    const added = recordAdditions(shadow)
     await import('../components/speaker-card/speaker-card.js')
     // Upgraded, data not in yet: the server's screen is what shows.
     expect(shadow.querySelector('.server')?.textContent).to.equal('Drawn by the server')
@@ -42,11 +41,40 @@ describe('a first screen the server drew', () => {
     await loaded(el)
     expect(shadow.querySelectorAll('style').length).to.equal(0)
     expect(shadow.querySelector('[part=card]')?.textContent).to.contain('Ada')
-    expect(record.added.some((n) => n.matches('[part=skeleton]') || n.querySelector('[part=skeleton]'))).to.be.false
-    // The server's nodes left before the element drew: never both at once.
-    expect(record.serverLeftFirst).to.be.true
+    expect(added.some((n) => n.matches('[part=skeleton]') || n.querySelector('[part=skeleton]'))).to.be.false
     // The element's own styles apply (adopted), not only the server's style elements.
     expect(getComputedStyle(shadow.querySelector('[part=card]')!).display).to.equal('grid')
+  })
+
+  it('stays while the schedule draws a long day in steps under it, hidden, and goes with the last step', async () => {
+    const el = await fixture<Widget>(
+      html`<service-schedule event-id=${LONG_DAY_EVENT_ID} token="emb_valid" api-base=${API}></service-schedule>`,
+    )
+    setServerScreen(el)
+    const shadow = root(el)
+    await import('../components/schedule/schedule.js')
+    // Sampled every few milliseconds until the server's screen goes: whenever the element's own
+    // nodes are there with it, they are not displayed, and what shows is the server's.
+    let sampledUnder = 0
+    await until(
+      () => {
+        const server = shadow.querySelector('.server')
+        if (!server) return true
+        const own = ownNodes(shadow)
+        if (own.length) {
+          sampledUnder++
+          expect(own.every((n) => getComputedStyle(n).display === 'none')).to.be.true
+          expect(getComputedStyle(server).display).to.equal('block')
+        }
+        return false
+      },
+      'the last step',
+      8000,
+    )
+    expect(sampledUnder).to.be.above(0)
+    // Every card of the day, shown: the element's own.
+    expect(shadow.querySelectorAll('.session').length).to.equal(60)
+    expect(ownNodes(shadow).every((n) => getComputedStyle(n).display !== 'none')).to.be.true
   })
 
   it('gives way to the error when the element’s read fails', async () => {

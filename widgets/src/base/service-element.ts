@@ -1,5 +1,5 @@
 import { Task, type TaskConfig, TaskStatus } from '@lit/task'
-import { LitElement, type PropertyValues, ReactiveElement } from 'lit'
+import { css, LitElement, type PropertyValues, ReactiveElement } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { apiRoot, defaultApiRoot } from '../api/api-base.js'
 import { EmbedClient } from '../api/client.js'
@@ -10,6 +10,16 @@ import { themeStyles } from '../styles/theme.styles.js'
 import type { ApiError } from '../api/api-error.js'
 import { requireId, requireToken, warnProblem } from './problem.js'
 import { serverDrawing } from './server-drawn.js'
+
+/**
+ * While the server's first screen shows, the element's own nodes are drawn under it, hidden: all
+ * but the server's, which `loader.js` made inert.
+ */
+const underServerScreen = css`
+  :not([inert], [inert] *, style) {
+    display: none !important;
+  }
+`
 
 /** Colour themes every element accepts. */
 export type Theme = 'light' | 'dark' | 'auto'
@@ -132,31 +142,47 @@ export class ServiceElement extends LitElement {
 
   /** Takes over a first screen the server drew (`loader.js` attached it) instead of attaching a shadow root. */
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
-    if (this.shadowRoot?.firstChild) this.serverScreen = [...this.shadowRoot.childNodes]
+    const drawn = this.shadowRoot?.firstChild ? [...this.shadowRoot.childNodes] : undefined
     const root = super.createRenderRoot()
-    // Lit draws before a shadow root's first child (declarative shadow DOM's style elements);
-    // the server's nodes go before the element draws, so it draws at the end.
-    this.renderOptions.renderBefore = null
+    if (drawn && root instanceof ShadowRoot) {
+      this.serverScreen = drawn
+      // Lit draws before a shadow root's first child (declarative shadow DOM's style elements);
+      // the server's nodes go once the element has drawn, so it draws at the end.
+      this.renderOptions.renderBefore = null
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, underServerScreen.styleSheet!]
+    }
     return root
   }
 
   /**
-   * While the server's first screen is shown and the data is not in, nothing is drawn (a
-   * skeleton would only cover what is there); once it is in (or failed), the server's nodes go
-   * and the element draws its own, in one task.
+   * Whether the element has drawn everything it draws for its data; the schedule draws a long day
+   * in steps, and the server's first screen stays until the last one.
+   */
+  protected get drawnAll(): boolean {
+    return true
+  }
+
+  /**
+   * While the server's first screen shows: nothing is drawn until the data is in (a skeleton would
+   * only cover what is there); then the element draws under it, hidden, and the server's nodes go
+   * once the element has drawn all (or failed), in the task of its last render.
    */
   protected override update(changed: PropertyValues<this>): void {
-    if (this.serverScreen) {
-      const status = this.mainData?.status
-      if (!this.liveError && status !== TaskStatus.COMPLETE && status !== TaskStatus.ERROR) {
-        // LitElement's update without its render: reflects attributes and marks the update done.
-        ;(ReactiveElement.prototype as unknown as { update(changed: PropertyValues): void }).update.call(this, changed)
-        return
-      }
-      for (const node of this.serverScreen) node.remove()
-      this.serverScreen = undefined
+    const screen = this.serverScreen
+    const status = this.mainData?.status
+    const failed = !!this.liveError || status === TaskStatus.ERROR
+    if (screen && !failed && status !== TaskStatus.COMPLETE) {
+      // LitElement's update without its render: reflects attributes and marks the update done.
+      ;(ReactiveElement.prototype as unknown as { update(changed: PropertyValues): void }).update.call(this, changed)
+      return
     }
     super.update(changed)
+    if (screen && (failed || this.drawnAll)) {
+      for (const node of screen) node.remove()
+      this.serverScreen = undefined
+      const root = this.renderRoot as ShadowRoot
+      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((sheet) => sheet !== underServerScreen.styleSheet)
+    }
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Task, TaskStatus } from '@lit/task'
-import { html, nothing, type PropertyValues } from 'lit'
+import { html, isServer, nothing, type PropertyValues } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
 import type { EventInfo } from '../../api/types.js'
 import { downloadSessionsLater } from '../../base/calendar-download.js'
@@ -213,6 +213,10 @@ export class ServiceSchedule extends ServiceElement {
     this.cards.total = shown.dayItems.length
   }
 
+  protected override get drawnAll(): boolean {
+    return this.cards.limit >= this.cards.total
+  }
+
   /** Times each step's render, so that the next step draws as many cards as fit in `STEP_MS`. */
   protected override update(changed: PropertyValues<this>): void {
     const started = performance.now()
@@ -416,7 +420,8 @@ export class ServiceSchedule extends ServiceElement {
       onOpen: (s) => this.details.openSession(s.id),
       onFavourite: (s) => this.favourites.toggle(s.id),
       changed: (id) => this.changes.has(id),
-      cardLimit: this.printing ? dayItems.length : this.cards.limit,
+      // The server draws the whole day at once: a page shows its HTML before any script of ours.
+      cardLimit: this.printing || isServer ? dayItems.length : this.cards.limit,
       layout: (items) => this.layoutOf(items, this.groupBy),
     }
     const count = this.agenda ? agendaItems.length : dayItems.length
