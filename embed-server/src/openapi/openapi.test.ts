@@ -33,7 +33,7 @@ describe('the embed API’s OpenAPI document', () => {
     expect(await res.json()).toEqual(embedApiDocument())
   })
 
-  it('is a valid OpenAPI 3.0 document of the reads, the registration and the access verdict', async () => {
+  it('is a valid OpenAPI 3.0 document of the reads, the first screens, the registration and the access verdict', async () => {
     const doc = embedApiDocument() as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> }
     expect(doc.openapi).toMatch(/^3\.0\./)
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy()
@@ -49,6 +49,7 @@ describe('the embed API’s OpenAPI document', () => {
         'GET /events/{eventId}/access',
         'GET /events/{eventId}/schedule.ics',
         'GET /events/{eventId}/live',
+        'GET /events/{eventId}/first-screen/{element}',
       ].sort(),
     )
   })

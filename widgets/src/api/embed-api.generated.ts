@@ -111,6 +111,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/{eventId}/first-screen/{element}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An element’s first screen, drawn by the server, for `loader.js` to show before the element’s code runs
+         * @description The HTML of the element’s shadow root (its style sheets, then what it first draws) for the attributes given in the query, from the same data as the JSON reads and behind the same token checks. `loader.js` asks for it while the element’s code downloads and sets it as the element’s shadow root; the element draws its own once its data is in. Not for the registration form. Drawn once per version of the event’s data, element and attributes.
+         */
+        get: operations["getFirstScreen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/{eventId}/live": {
         parameters: {
             query?: never;
@@ -994,6 +1014,124 @@ export interface operations {
                 };
                 content: {
                     "text/calendar": string;
+                };
+            };
+            /** @description Unchanged since the `If-None-Match` sent */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed id or query (`VALIDATION_ERROR`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token (`TOKEN_MISSING`), an unknown, revoked or expired one (`INVALID_TOKEN`, `TOKEN_REVOKED`, `TOKEN_EXPIRED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token disabled (`TOKEN_DISABLED`), bound to another event (`EVENT_MISMATCH`), or this origin not allowed (`ORIGIN_NOT_ALLOWED`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such event, session or public speaker (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFirstScreen: {
+        parameters: {
+            query?: {
+                /** @description The element's `locale` attribute */
+                locale?: string;
+                /** @description The element's `theme` attribute */
+                theme?: string;
+                /** @description The element's `view` attribute */
+                view?: string;
+                /** @description The element's `group-by` attribute */
+                "group-by"?: string;
+                /** @description The element's `layout` attribute */
+                layout?: string;
+                /** @description The element's `session-id` attribute */
+                "session-id"?: string;
+                /** @description The element's `speaker-id` attribute */
+                "speaker-id"?: string;
+                /** @description The element's `limit` attribute */
+                limit?: string;
+                /** @description The element's `day` attribute */
+                day?: string;
+                /** @description The element's `track` attribute */
+                track?: string;
+                /** @description The element's `room` attribute */
+                room?: string;
+                /** @description The element's `tag` attribute */
+                tag?: string;
+            };
+            header?: never;
+            path: {
+                eventId: string;
+                /** @description The element to draw */
+                element: "service-schedule" | "service-session-list" | "service-session-detail" | "service-speakers" | "service-speaker-card" | "service-registration";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shadow root’s HTML (`Cache-Control: private, no-cache` with an `ETag`) */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Weak validator of this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description Unchanged since the `If-None-Match` sent */
