@@ -108,10 +108,8 @@ const BASELINE_CSS = `<style>
 async function pages(kinds: Kind[], v = 'v1') {
   const spec = JSON.stringify(kinds.map((k) => [k, ELEMENTS[k].selector, ELEMENTS[k].first, ELEMENTS[k].all]))
   const widget = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>widgets</title>${PROBE}${PAGE_CSS}
-<script>
-  const s = document.createElement('script'); s.async = true; s.src = '/${v}/loader.js'; document.head.append(s);
-  __drawnWhen(__progress((k) => document.querySelector('service-' + k)?.shadowRoot, ${spec}));
-</script></head><body>
+<script async src="/${v}/loader.js"></script>
+<script>__drawnWhen(__progress((k) => document.querySelector('service-' + k)?.shadowRoot, ${spec}));</script></head><body>
 ${kinds.map((k) => `<section><service-${k} event-id="${BENCH_EVENT_ID}" token="emb_bench" ${ELEMENTS[k].attrs}></service-${k}></section>`).join('\n')}
 </body></html>`
   const draw = await readFile(join(root, 'bench/baseline-draw.js'), 'utf8')

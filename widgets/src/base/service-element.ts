@@ -94,8 +94,8 @@ export class ServiceElement extends LitElement {
 
   /**
    * The first screen the embed server drew, which `loader.js` set as this element's shadow root
-   * before its code ran: shown until the element's data is in, then replaced by its own render
-   * in the same task (nothing in between is painted).
+   * before its code ran: what shows until the element has drawn all of its own under it, hidden
+   * (`update`); then it goes, in the task of that last render.
    */
   private serverScreen?: ChildNode[]
 
