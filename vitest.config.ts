@@ -15,6 +15,7 @@ export default defineConfig({
       'widgets/scripts/**/*.test.ts',
       'widgets/test/**/*.test.ts',
     ],
+    globalSetup: ['vitest.global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // expect.poll waits for a condition (a delivery, a notification); a shared, loaded machine can

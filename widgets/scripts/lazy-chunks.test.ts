@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ensureWidgetsBuilt } from '../build-if-stale.mjs'
 
 interface ManifestEntry {
   file: string
@@ -25,11 +24,10 @@ describe('chunks loaded on demand', () => {
   let manifest: Record<string, ManifestEntry>
   let loader: string
   beforeAll(async () => {
-    await ensureWidgetsBuilt()
     const dist = new URL('../dist/', import.meta.url)
     manifest = JSON.parse(await readFile(new URL('chunks-manifest.json', dist), 'utf8'))
     loader = await readFile(new URL('loader.js', dist), 'utf8')
-  }, 120_000)
+  })
 
   /** The file of the chunk Rolldown named after `module` (its first module). */
   const chunkOf = (module: string) => Object.values(manifest).find((entry) => (entry as { name?: string }).name === module)?.file

@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ensureWidgetsBuilt } from '../build-if-stale.mjs'
 import { readmes } from './readme-tables.js'
 
 describe('README tables', () => {
   let files: Awaited<ReturnType<typeof readmes>>
   beforeAll(async () => {
-    await ensureWidgetsBuilt()
     files = await readmes()
-  }, 120_000)
+  })
 
   it('list every attribute and event of the manifest, as npm run readme -w widgets writes them', () => {
     for (const { path, current, wanted } of files) expect(current, path).toBe(wanted)

@@ -1,6 +1,5 @@
 import type { DbHandle } from '@event-service/db'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
-import { ensureWidgetsBuilt } from '@event-service/widgets/build-if-stale'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   embedFetch,
@@ -13,9 +12,7 @@ import {
   type TestEmbedServer,
 } from '../testing/embed-fixtures.ts'
 
-// The renderer is the widgets' build (dist-server/), as in production.
-beforeAll(() => ensureWidgetsBuilt({ log: () => {} }), 180_000)
-
+// The renderer is the widgets' build (dist-server/, built by vitest.global-setup.ts), as in production.
 describe.each(DIALECTS)('first screens on %s', (dialect) => {
   let dbHandle: DbHandle
   let server: TestEmbedServer
