@@ -164,6 +164,66 @@ async function snapshot(browser: Browser, url: string): Promise<Snapshot> {
   return Object.fromEntries(roots)
 }
 
+/** The embed server's renderer of first screens, from the build (`dist-server/`). */
+const serverRenderer = async () =>
+  ((await import(join(root, 'dist-server/first-screen.js'))) as { renderFirstScreen: RenderFirstScreen }).renderFirstScreen
+
+/** The attributes of an element's bench page (`ELEMENTS[kind].attrs`) as an object. */
+const attrsOf = (kind: Kind) => Object.fromEntries([...ELEMENTS[kind].attrs.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]))
+
+/**
+ * What the embed server does once per version of the event's data for each element's first
+ * screen (draw it), against what it does for the JSON reads that element makes (serialise them),
+ * and the bytes of each (gzip): medians of `RUNS` draws after one.
+ */
+async function serverFigures(): Promise<Record<string, Record<string, number>>> {
+  const renderFirstScreen = await serverRenderer()
+  const sessions = benchSessions()
+  const speakers = benchSpeakers()
+  const bodies: Record<string, unknown> = { '': benchEvent(), '/sessions': sessions, '/speakers': speakers }
+  const dataAt = (path: string) =>
+    bodies[path] ??
+    [...sessions, ...speakers].find((item) => path.endsWith(`/${item.id}`)) ??
+    (() => {
+      throw new Error(`no bench data at ${path}`)
+    })()
+  const time = (fn: () => unknown) => {
+    const started = performance.now()
+    fn()
+    return performance.now() - started
+  }
+  const rows: Record<string, Record<string, number>> = {}
+  for (const kind of KINDS) {
+    const read = new Set<string>()
+    const request = { eventId: BENCH_EVENT_ID, token: 'emb_bench', attrs: { locale: 'en-GB', ...attrsOf(kind) }, apiRoot: '/v1/' }
+    const draw = () =>
+      renderFirstScreen(`service-${kind}`, request, (path) => {
+        read.add(path)
+        return dataAt(path)
+      })
+    const html = await draw()
+    const draws: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now()
+      await draw()
+      draws.push(performance.now() - started)
+    }
+    const json = () => [...read].map((path) => JSON.stringify({ success: true, data: dataAt(path) }))
+    const serialise = median(Array.from({ length: RUNS }, () => time(json)))
+    const jsonGzip = json().reduce((sum, body) => sum + gzipSync(body, { level: 6 }).length, 0)
+    const htmlGzip = gzipSync(html, { level: 6 }).length
+    rows[kind] = {
+      'draw ms': Math.round(median(draws) * 100) / 100,
+      'JSON ms': Math.round(serialise * 1000) / 1000,
+      'draw ×': ratio(median(draws), serialise),
+      'HTML gzip B': htmlGzip,
+      'JSON gzip B': jsonGzip,
+      'bytes ×': ratio(htmlGzip, jsonGzip),
+    }
+  }
+  return rows
+}
+
 /**
  * Serves each build at its path (dist/ at /v1/, a build to compare with at /v0/) and beside it
  * the benchmark event through the embed API's paths and envelope.
@@ -186,7 +246,7 @@ function benchApi(builds: Record<string, string>, snapshots: Record<string, Snap
   const firstScreen = async (tag: string, query: URLSearchParams) => {
     const key = `${tag}?${query}`
     if (!screens.has(key)) {
-      const { renderFirstScreen } = (await import(join(root, 'dist-server/first-screen.js'))) as { renderFirstScreen: RenderFirstScreen }
+      const renderFirstScreen = await serverRenderer()
       const attrs = Object.fromEntries([...query].filter(([name]) => name !== 'token'))
       screens.set(
         key,
@@ -397,5 +457,12 @@ export async function runWidgetBench(): Promise<Record<string, number>> {
     `\nWidgets benchmark (${CPU_SLOWDOWN}× CPU, medians of ${RUNS} alternating rounds; "plain": the plain-DOM page; frame: LoAF ≥ 50 ms, 0 when none)`,
   )
   console.table(rows)
+  const onServer = await serverFigures()
+  console.log(
+    `\nFirst screens on the embed server, once per data version (unthrottled, medians of ${RUNS}): drawing each element's against serialising the JSON reads it makes, and their bytes (gzip)`,
+  )
+  console.table(onServer)
+  for (const [kind, row] of Object.entries(onServer))
+    for (const [key, value] of Object.entries(row)) figures[`${kind} server ${key}`] = value
   return figures
 }

@@ -149,7 +149,9 @@ export class ServiceElement extends LitElement {
       // Lit draws before a shadow root's first child (declarative shadow DOM's style elements);
       // the server's nodes go once the element has drawn, so it draws at the end.
       this.renderOptions.renderBefore = null
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, underServerScreen.styleSheet!]
+      // A browser without constructable style sheets shows both until the swap.
+      const hide = underServerScreen.styleSheet
+      if (hide) root.adoptedStyleSheets = [...root.adoptedStyleSheets, hide]
     }
     return root
   }
