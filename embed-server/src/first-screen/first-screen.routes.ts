@@ -12,6 +12,10 @@ export const FIRST_SCREEN_PATH = '/v1/events/:eventId/first-screen/:element'
 
 const HTML_TYPE = 'text/html; charset=utf-8'
 
+/** How long a drawn first screen is kept: a minute, the step of the schedule's "now" line. */
+const CLOCK_MS = 60_000
+const KEY_PREFIX = 'first-screen\n'
+
 type Renderer = typeof import('@event-service/widgets/first-screen-renderer')
 
 /**
@@ -42,8 +46,8 @@ const readerOf =
  * shadow root's: style sheets, then what it first draws), drawn with the widgets' own templates
  * from the data the JSON reads answer, behind the same guard. `loader.js` asks for it while the
  * element's code downloads and sets it as the element's shadow root, so the page shows the
- * screen before our JavaScript runs. Drawn once per version of the event's data, element and
- * attributes, and answered like the reads (ETag, 304, `private, no-cache`, compression).
+ * screen before our JavaScript runs. Drawn once per version of the event's data, element,
+ * attributes and minute, and answered like the reads (ETag, 304, `private, no-cache`, compression).
  */
 export function registerFirstScreenRoutes(router: Router<EmbedState>, guard: RouterMiddleware<EmbedState>, deps: EventReadDeps): void {
   router.get(
@@ -52,9 +56,13 @@ export function registerFirstScreenRoutes(router: Router<EmbedState>, guard: Rou
     validated({ params: FirstScreenParams, query: FirstScreenQuery }, async (ctx: RouterContext<EmbedState>, { params, query }) => {
       const attrs = Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined))
       const apiRoot = `${ctx.origin}/v1/`
-      // Not the token: the screen shows no token (a test checks it), so every token of the event shares it.
-      const key = `first-screen\n${params.element}\n${apiRoot}\n${JSON.stringify(Object.entries(attrs).sort())}`
+      // Drawn again each minute: what is live, past and next depends on the clock. Not the token:
+      // the screen shows none (a test checks it), so every token of the event shares it.
+      const minute = `${KEY_PREFIX}${Math.floor(Date.now() / CLOCK_MS)}\n`
+      const key = `${minute}${params.element}\n${apiRoot}\n${JSON.stringify(Object.entries(attrs).sort())}`
       await sendEventAnswer(ctx, deps, key, async (data) => {
+        // The screens of earlier minutes go, so that the answers kept per data version stay few.
+        for (const old of data.responses.keys()) if (old.startsWith(KEY_PREFIX) && !old.startsWith(minute)) data.responses.delete(old)
         const { renderFirstScreen } = await loadRenderer()
         const request = { eventId: params.eventId, token: tokenOf(ctx.query.token, ctx.get('Authorization'))!, attrs, apiRoot }
         return serializeBytes(Buffer.from(await renderFirstScreen(params.element, request, readerOf(data))), HTML_TYPE)

@@ -1,6 +1,6 @@
 import type { DbHandle } from '@event-service/db'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   embedFetch,
   type SeededEvent,
@@ -97,6 +97,27 @@ describe.each(DIALECTS)('first screens on %s', (dialect) => {
     expect(etag).toMatch(/^W\/"/)
     const again = await screen('service-speakers', { theme: 'dark' }, { headers: { 'If-None-Match': etag } })
     expect(again.status).toBe(304)
+  })
+
+  describe('during the event', () => {
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+
+    it('draws what is live by the clock, again each minute', async () => {
+      const live = await seedEvent(dbHandle.db, { name: 'Today', timezone: 'Europe/Berlin' })
+      await seedSession(dbHandle.db, live, { title: 'On stage now', startsAt: new Date(Date.now() - 10 * 60_000).toISOString() })
+      const { token: liveToken } = await seedToken(dbHandle.db, live)
+      const draw = async () =>
+        (await embedFetch(server.url, `/v1/events/${live.eventId}/first-screen/service-schedule`, liveToken, 'query')).text()
+      // The session runs for 45 minutes from 10 minutes ago: live now.
+      expect(await draw()).toMatch(/class="badge"[^>]*>Live</)
+      // Only Date is faked: the server's own timers keep running.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 60 * 60_000 })
+      const later = await draw()
+      expect(later).toContain('On stage now')
+      expect(later).not.toMatch(/class="badge"[^>]*>Live</)
+    })
   })
 
   it('refuses what the reads refuse, and an element or attribute it does not draw, in the envelope', async () => {
