@@ -183,8 +183,8 @@ function buildDocument(): object {
     description:
       'The HTML of the element’s shadow root (its style sheets, then what it first draws) for the attributes given ' +
       'in the query, from the same data as the JSON reads and behind the same token checks. `loader.js` asks for it ' +
-      'while the element’s code downloads and sets it as the element’s shadow root; the element draws its own once ' +
-      'its data is in. Not for the registration form. Drawn once per version of the event’s data, element and attributes.',
+      'while the element’s code downloads and sets it, inert, as the element’s shadow root; the element swaps in its ' +
+      'own render once it has drawn it. Drawn once per version of the event’s data, element, attributes and minute.',
     tags: ['Widgets'],
     security: TOKEN_SECURITY,
     request: { params: FirstScreenParams, query: FirstScreenQuery },

@@ -120,7 +120,7 @@ export interface paths {
         };
         /**
          * An element’s first screen, drawn by the server, for `loader.js` to show before the element’s code runs
-         * @description The HTML of the element’s shadow root (its style sheets, then what it first draws) for the attributes given in the query, from the same data as the JSON reads and behind the same token checks. `loader.js` asks for it while the element’s code downloads and sets it as the element’s shadow root; the element draws its own once its data is in. Not for the registration form. Drawn once per version of the event’s data, element and attributes.
+         * @description The HTML of the element’s shadow root (its style sheets, then what it first draws) for the attributes given in the query, from the same data as the JSON reads and behind the same token checks. `loader.js` asks for it while the element’s code downloads and sets it, inert, as the element’s shadow root; the element swaps in its own render once it has drawn it. Drawn once per version of the event’s data, element, attributes and minute.
          */
         get: operations["getFirstScreen"];
         put?: never;
