@@ -46,10 +46,13 @@ function noAnswer(ctx) {
   ctx.req.socket.destroy()
 }
 
+/** The test page a request comes from: test files run side by side, each with its own state. */
+const pageOf = (ctx) => ctx.get('Referer') || 'none'
+
 // Request counts per test page (test files run in parallel and each resets its own).
 const countsByPage = new Map()
 function pageCounts(ctx) {
-  const page = ctx.get('Referer') || 'none'
+  const page = pageOf(ctx)
   let counts = countsByPage.get(page)
   if (!counts) {
     counts = new Map()
@@ -135,7 +138,7 @@ function sixRooms() {
 /** Per test page: its open live streams, and the sessions a test changed. */
 const livePages = new Map()
 function livePage(ctx) {
-  const page = ctx.get('Referer') || 'none'
+  const page = pageOf(ctx)
   let live = livePages.get(page)
   if (!live) {
     live = { streams: new Set(), sessions: undefined }
@@ -181,8 +184,8 @@ function data(eventId, ctx) {
   return { event, sessions: [], speakers: [] }
 }
 
-/** The body of the last registration accepted (`GET /__mock/last-registration`). */
-let lastRegistration = null
+/** The body of the last registration accepted, per test page (`GET /__mock/last-registration`). */
+const lastRegistrations = new Map()
 
 function register(ctx, body, event) {
   const fields = []
@@ -216,7 +219,7 @@ function register(ctx, body, event) {
   }
   if (event.tickets.find((t) => t.id === body.ticket_id)?.sold_out || body.email === 'last-place@example.com')
     return fail(ctx, 409, 'SOLD_OUT', 'This ticket is sold out')
-  lastRegistration = body
+  lastRegistrations.set(pageOf(ctx), body)
   // A new registration and a repeat of a registered email are answered alike, from what was sent.
   return ok(ctx, { event_id: event.id, name: body.name.trim(), ticket_id: body.ticket_id ?? null }, 201)
 }
@@ -224,9 +227,9 @@ function register(ctx, body, event) {
 /** Koa middleware answering `/v1/events/…` and `/dist/events/…` (the loader's default base). */
 export async function mockEmbedApi(ctx, next) {
   if (ctx.path === '/__mock/requests') return ok(ctx, Object.fromEntries(pageCounts(ctx)))
-  if (ctx.path === '/__mock/last-registration') return ok(ctx, lastRegistration)
+  if (ctx.path === '/__mock/last-registration') return ok(ctx, lastRegistrations.get(pageOf(ctx)) ?? null)
   if (ctx.path === '/__mock/reset') {
-    lastRegistration = null
+    lastRegistrations.delete(pageOf(ctx))
     pageCounts(ctx).clear()
     livePage(ctx).sessions = undefined
     return ok(ctx, {})
