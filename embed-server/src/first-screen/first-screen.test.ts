@@ -13,6 +13,9 @@ import {
 } from '../testing/embed-fixtures.ts'
 
 // The renderer is the widgets' build (dist-server/, built by vitest.global-setup.ts), as in production.
+
+// The server's own globals before any first screen is drawn in this process.
+const serverFetch = globalThis.fetch
 describe.each(DIALECTS)('first screens on %s', (dialect) => {
   let dbHandle: DbHandle
   let server: TestEmbedServer
@@ -57,6 +60,12 @@ describe.each(DIALECTS)('first screens on %s', (dialect) => {
     expect(html).not.toMatch(/<!--\/?lit-/)
     // Nothing of the caller's: every token of the event shares one drawing.
     expect(html).not.toContain(token)
+  })
+
+  it('leaves the server process its own fetch, and no window or document', async () => {
+    await screen('service-schedule')
+    expect(globalThis.fetch).toBe(serverFetch)
+    expect('window' in globalThis || 'document' in globalThis).toBe(false)
   })
 
   it('draws in the language asked for', async () => {

@@ -2,15 +2,17 @@
  * The first screen of an element, drawn on the server with the element's own templates
  * (`@lit-labs/ssr`), so that a page shows it before any of our JavaScript has run. The embed
  * server calls this with the same data its JSON reads answer; `loader.js` sets the result as the
- * element's shadow root, and the element replaces it with its own render once its data is in
+ * element's shadow root, and the element swaps in its own render once it has drawn it
  * (`ServiceElement`).
  *
- * Server-only: it installs Lit's DOM shim, so it must be imported before Lit in a Node process.
+ * Server-only. Without `@lit-labs/ssr`'s global DOM shim, which would replace the process's
+ * `fetch` and add a `window` and a `document`: Lit's Node build brings the little it needs (an
+ * `HTMLElement` and a `customElements` registry), and our render touches nothing else of the DOM.
  */
-import '@lit-labs/ssr/lib/install-global-dom-shim.js'
 import { render } from '@lit-labs/ssr'
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js'
 import { html, unsafeStatic } from 'lit/static-html.js'
+import '../index.js'
 import { drawWith } from '../base/server-drawn.js'
 import { loadMessages } from '../i18n/index.js'
 import type { EventInfo, Session, Speaker } from '../api/types.js'
@@ -34,10 +36,6 @@ const FIRST_SCREENS = {
   'service-registration': (read: ReadPath) => read('') as EventInfo,
 } satisfies Record<FirstScreenTag, (read: ReadPath, attrs: Partial<Record<string, string>>) => unknown>
 
-// Imported once the shim is in place: imported statically, the elements were not defined when
-// this module ran from source (tsx).
-const elementsDefined = import('../index.js')
-
 const SHADOW = /^[\s\S]*?<template shadowroot="open" shadowrootmode="open">([\s\S]*)<\/template><\/[\w-]+>\s*$/
 // Lit's hydration markers: nothing hydrates this markup (the element draws anew), so they are only bytes.
 const LIT_MARKERS = /<!--\/?lit-[^>]*-->|<\?>/g
@@ -47,7 +45,6 @@ export const renderFirstScreen: RenderFirstScreen = async (tag, request, read) =
   // `loader.js` sends the page's language as `locale` when the element names none.
   const attrs = { ...request.attrs, locale: request.attrs.locale || 'en' }
   const data = FIRST_SCREENS[tag](read, attrs)
-  await elementsDefined
   // The catalogue loads on demand in a browser; here it must be in before the one render.
   await loadMessages(attrs.locale)
   const opening = [

@@ -12,9 +12,15 @@ type Host = ReactiveControllerHost & { renderRoot: HTMLElement | DocumentFragmen
  */
 export class ScrollEdgesController implements ReactiveController {
   private readonly watched = new Map<HTMLElement, () => void>()
-  private readonly resize = new ResizeObserver((entries) => {
-    for (const e of entries) this.measure((e.target as HTMLElement).closest<HTMLElement>('[data-scroll-edges]'))
-  })
+  private observer?: ResizeObserver
+
+  /** Made on first use, in a browser: the server draws the element without one. */
+  private get resize(): ResizeObserver {
+    this.observer ??= new ResizeObserver((entries) => {
+      for (const e of entries) this.measure((e.target as HTMLElement).closest<HTMLElement>('[data-scroll-edges]'))
+    })
+    return this.observer
+  }
 
   constructor(private readonly host: Host) {
     host.addController(this)

@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit'
+import { html, isServer, nothing } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
 import type { Speaker } from '../../api/types.js'
 import { DetailDialog, prefetchDetailViews } from '../../base/detail-dialog.js'
@@ -69,20 +69,21 @@ export class ServiceSpeakers extends ServiceElement {
 
   @query('.carousel__pages') private pages?: HTMLElement
 
-  private readonly resize = new ResizeObserver(() => this.measure())
+  // Made in a browser only (`isServer`: the server draws the element without one).
+  private readonly resize = isServer ? undefined : new ResizeObserver(() => this.measure())
   private observed?: Element
   private settle?: ReturnType<typeof setTimeout>
 
   override disconnectedCallback(): void {
     super.disconnectedCallback()
-    this.resize.disconnect()
+    this.resize?.disconnect()
     this.observed = undefined
   }
 
   protected override updated(): void {
     if (this.data.value) prefetchDetailViews()
     const pages = this.pages
-    if (pages && pages !== this.observed) {
+    if (pages && pages !== this.observed && this.resize) {
       this.resize.disconnect()
       this.resize.observe(pages)
       this.observed = pages
