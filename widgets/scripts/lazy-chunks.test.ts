@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { WIDGET_TAGS } from '../src/element-tags.ts'
 
 interface ManifestEntry {
   file: string
@@ -51,14 +52,7 @@ describe('chunks loaded on demand', () => {
       .filter((entry) => (entry as { isEntry?: boolean }).isEntry)
       .map((e) => e.file)
     expect(entries).toHaveLength(6)
-    for (const tag of [
-      'service-schedule',
-      'service-session-list',
-      'service-session-detail',
-      'service-speakers',
-      'service-speaker-card',
-      'service-registration',
-    ]) {
+    for (const tag of WIDGET_TAGS) {
       const files = loaderFiles(loader, tag)
       expect(files.filter((f) => entries.includes(f))).toHaveLength(1)
     }

@@ -4,6 +4,7 @@
 // (in `npm test`) while they differ.
 import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import { WIDGET_TAGS } from '../src/element-tags.ts'
 
 const widgetsDir = new URL('../', import.meta.url)
 /** Every README with generated tables, from this folder. */
@@ -25,15 +26,8 @@ interface Manifest {
 }
 type Element = Declaration & { tagName: string }
 
-/** Elements of the manifest, in the order the READMEs present them. */
-const ORDER = [
-  'service-schedule',
-  'service-session-list',
-  'service-session-detail',
-  'service-speakers',
-  'service-speaker-card',
-  'service-registration',
-]
+/** Elements of the manifest, in the order the READMEs present them (SPEC.md's). */
+const ORDER: readonly string[] = WIDGET_TAGS
 
 /** The elements of a manifest, sorted as above (unknown ones last, by name). */
 export function manifestElements(manifest: Manifest): Element[] {
