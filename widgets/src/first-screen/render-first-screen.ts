@@ -18,8 +18,6 @@ import { loadMessages } from '../i18n/index.js'
 import type { EventInfo, Session, Speaker } from '../api/types.js'
 import { FIRST_SCREEN_ATTRIBUTES, type FirstScreenTag, type ReadPath, type RenderFirstScreen } from './first-screens.js'
 
-export { FIRST_SCREEN_ATTRIBUTES, FIRST_SCREEN_TAGS } from './first-screens.js'
-
 /** Each element's data as its first render shows it (the value of its data task). */
 const FIRST_SCREENS = {
   'service-schedule': (read: ReadPath) => ({ event: read('') as EventInfo, sessions: read('/sessions') as Session[] }),
