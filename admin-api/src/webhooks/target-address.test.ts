@@ -26,18 +26,41 @@ describe('forbiddenAddressReason', () => {
     ['::ffff:7f00:1', 'loopback'],
     ['::ffff:169.254.169.254', 'link-local'],
     ['::ffff:10.0.0.1', 'private network'],
-    ['64:ff9b::7f00:1', 'reserved'],
-    ['2002:7f00:1::1', 'reserved'],
+    // IPv6 addresses that embed an IPv4 address reach it through the host's stack or a translator.
+    ['::127.0.0.1', 'loopback'],
+    ['::7f00:1', 'IPv4-compatible'],
+    ['::a9fe:a9fe', 'IPv4-compatible'],
+    ['::ffff:0:7f00:1', 'IPv4-translated'],
+    ['64:ff9b::7f00:1', 'NAT64'],
+    ['64:ff9b::a9fe:a9fe', 'NAT64'],
+    ['64:ff9b:1::a00:1', 'NAT64'],
+    ['2002:7f00:1::1', '6to4'],
+    ['2002:a9fe:a9fe::1', '6to4'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo'],
+    // Inside 2000::/3 but never a real receiver.
+    ['2001:db8::1', 'documentation'],
+    ['3fff::1', 'documentation'],
+    ['2001:2::1', 'benchmarking'],
+    ['2001:20::1', 'IETF protocol assignment'],
+    // Outside global unicast (2000::/3) altogether.
+    ['100::1', 'not a global unicast'],
+    ['4000::1', 'not a global unicast'],
+    ['::1:2:3:4', 'not a global unicast'],
   ])('refuses %s (%s)', (address, kind) => {
     expect(forbiddenAddressReason(address)).toContain(kind)
   })
 
-  it.each(['8.8.8.8', '93.184.216.34', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
-    'accepts the public address %s',
-    (address) => {
-      expect(forbiddenAddressReason(address)).toBeNull()
-    },
-  )
+  it.each([
+    '8.8.8.8',
+    '93.184.216.34',
+    '172.32.0.1',
+    '2606:4700:4700::1111',
+    '2001:4860:4860::8888',
+    '2a00:1450:4001::1',
+    '::ffff:8.8.8.8',
+  ])('accepts the public address %s', (address) => {
+    expect(forbiddenAddressReason(address)).toBeNull()
+  })
 })
 
 describe('webhookUrlProblem at creation', () => {
@@ -52,6 +75,10 @@ describe('webhookUrlProblem at creation', () => {
     ['http://0x7f.1/hook', 'loopback'],
     ['http://169.254.169.254/latest/meta-data/', 'link-local'],
     ['http://[fd00:ec2::254]/', 'unique-local'],
+    ['http://[::127.0.0.1]/', 'IPv4-compatible'],
+    ['http://[::a9fe:a9fe]/latest/meta-data/', 'IPv4-compatible'],
+    ['http://[64:ff9b::a9fe:a9fe]/', 'NAT64'],
+    ['http://[2002:a9fe:a9fe::1]/', '6to4'],
     ['https://10.1.2.3/', 'private network'],
     ['https://100.64.1.1/', 'carrier-grade NAT'],
     ['http://0.0.0.0:8080/', 'unspecified'],

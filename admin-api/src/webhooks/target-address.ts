@@ -23,20 +23,61 @@ const RANGE_NAMES: Record<string, string> = {
 export const ALLOW_PRIVATE_HINT = 'the server operator can allow private targets for development with WEBHOOK_ALLOW_PRIVATE=1'
 
 /**
+ * IPv6 ranges refused although they lie in global unicast (2000::/3) or embed an IPv4 address,
+ * by CIDR, with how messages name them. Addresses that carry an IPv4 address reach it through a
+ * translator or tunnel (NAT64, 6to4, Teredo, or a host's own stack for `::a.b.c.d`), so the IPv4
+ * rules would be bypassed; documentation and benchmarking ranges are never real receivers.
+ */
+const SPECIAL_IPV6: readonly [cidr: string, name: string][] = [
+  ['::/96', 'an IPv4-compatible IPv6 address (::/96, deprecated), which embeds an IPv4 address'],
+  ['::ffff:0:0:0/96', 'an IPv4-translated IPv6 address (::ffff:0:0:0/96), which embeds an IPv4 address'],
+  ['64:ff9b::/96', 'a NAT64 address (64:ff9b::/96), which embeds an IPv4 address'],
+  ['64:ff9b:1::/48', 'a local-use NAT64 address (64:ff9b:1::/48), which embeds an IPv4 address'],
+  ['2001::/32', 'a Teredo address (2001::/32), which embeds an IPv4 address'],
+  ['2001:2::/48', 'a benchmarking address (2001:2::/48)'],
+  ['2001:db8::/32', 'a documentation address (2001:db8::/32)'],
+  ['2001::/23', 'an IETF protocol assignment (2001::/23)'],
+  ['2002::/16', 'a 6to4 address (2002::/16), which embeds an IPv4 address'],
+  ['3fff::/20', 'a documentation address (3fff::/20)'],
+]
+const SPECIAL_IPV6_RANGES = SPECIAL_IPV6.map(([cidr, name]) => [ipaddr.IPv6.parseCIDR(cidr), name] as const)
+/** Global unicast: the only IPv6 block from which addresses are assigned to public hosts. */
+const GLOBAL_UNICAST_IPV6 = ipaddr.IPv6.parseCIDR('2000::/3')
+
+/** Why an IPv6 address (not IPv4-mapped) may not receive webhooks, or null. */
+function forbiddenIpv6Reason(ip: ipaddr.IPv6): string | null {
+  const range = ip.range()
+  // Loopback, unspecified, link-local, unique-local, multicast: named by their own messages.
+  if (RANGE_NAMES[range]) return RANGE_NAMES[range]
+  const special = SPECIAL_IPV6_RANGES.find(([cidr]) => ip.match(cidr))
+  if (special) return special[1]
+  if (!ip.match(GLOBAL_UNICAST_IPV6)) return 'not a global unicast IPv6 address (2000::/3)'
+  // Ranges ipaddr.js knows inside 2000::/3 that the list above does not name.
+  return range === 'unicast' ? null : `a reserved address (${range})`
+}
+
+/**
  * Why `address` may not receive webhooks, or null when it may. Only public unicast addresses
- * may: loopback, private, link-local (metadata services), carrier-grade NAT, unique-local,
- * multicast, unspecified and every reserved or translated range are refused. An IPv4-mapped IPv6
- * address (`::ffff:127.0.0.1`) is judged as the IPv4 address it carries.
+ * may: for IPv4, loopback, private, link-local (metadata services), carrier-grade NAT,
+ * multicast, broadcast, unspecified and reserved ranges are refused; for IPv6, only global
+ * unicast (2000::/3) is accepted, minus the ranges that embed an IPv4 address (NAT64, 6to4,
+ * Teredo) or are for documentation and benchmarking. An IPv4-mapped IPv6 address
+ * (`::ffff:127.0.0.1`) is judged as the IPv4 address it carries, which is where it connects.
  *
  * @example
  * forbiddenAddressReason('169.254.169.254') // '169.254.169.254 is a link-local address (…)'
+ * forbiddenAddressReason('::a9fe:a9fe') // '::a9fe:a9fe is an IPv4-compatible IPv6 address (::/96, …), which embeds an IPv4 address'
  */
 export function forbiddenAddressReason(address: string): string | null {
   if (!ipaddr.isValid(address)) return `${address} is not an IP address`
   const ip = ipaddr.process(address)
-  const range = ip.range()
-  if (range === 'unicast') return null
-  return `${address} is ${RANGE_NAMES[range] ?? `a reserved address (${range})`}`
+  let reason: string | null
+  if (ip.kind() === 'ipv6') reason = forbiddenIpv6Reason(ip as ipaddr.IPv6)
+  else {
+    const range = ip.range()
+    reason = range === 'unicast' ? null : (RANGE_NAMES[range] ?? `a reserved address (${range})`)
+  }
+  return reason === null ? null : `${address} is ${reason}`
 }
 
 /** An attempt refused before connecting: the target resolved to a forbidden address. */

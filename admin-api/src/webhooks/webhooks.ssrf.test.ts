@@ -30,6 +30,12 @@ describe.each(DIALECTS)('webhook targets on %s (WEBHOOK_ALLOW_PRIVATE off)', (di
     ['carrier-grade NAT', 'https://100.64.0.1/hook', 'carrier-grade NAT'],
     ['an IPv6 unique-local address', 'https://[fd12::1]/hook', 'unique-local'],
     ['a decimal IPv4 loopback', 'http://2130706433/', 'loopback'],
+    ['an IPv4-compatible IPv6 loopback', 'http://[::127.0.0.1]/hook', '::7f00:1 is an IPv4-compatible IPv6 address'],
+    ['an IPv4-compatible IPv6 metadata address', 'http://[::a9fe:a9fe]/latest/meta-data/', 'IPv4-compatible'],
+    ['a NAT64 address', 'http://[64:ff9b::a9fe:a9fe]/', 'NAT64'],
+    ['a 6to4 address', 'http://[2002:7f00:1::1]/', '6to4'],
+    ['a Teredo address', 'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/', 'Teredo'],
+    ['an IPv6 address outside global unicast', 'http://[100::1]/', 'not a global unicast IPv6 address'],
     ['a non-http scheme', 'gopher://hooks.example.com/', 'must be an http: or https: URL'],
   ])('refuses %s at creation with 400 VALIDATION_ERROR at url', async (_, url, message) => {
     const res = await api.request('POST', '/v1/webhooks', { key, body: { url, events: ['*'] } })
@@ -65,5 +71,24 @@ describe.each(DIALECTS)('webhook targets on %s (WEBHOOK_ALLOW_PRIVATE off)', (di
     expect(data).toMatchObject({ status: 'pending', attempts: 1, last_status_code: null })
     expect(data.last_error).toContain('localhost resolves to 127.0.0.1 is a loopback address; refused')
     expect(receiver.at('/rebound')).toEqual([])
+  })
+
+  it('refuses at connect time a stored IPv4-compatible IPv6 literal (::127.0.0.1) without connecting', async () => {
+    // Stored before the rule existed: the sender checks it again before every attempt.
+    const port = new URL(receiver.url).port
+    const endpoint = await api.db
+      .insertInto('webhook_endpoints')
+      .values({ account_id: accountId, url: `http://[::127.0.0.1]:${port}/compat`, events: ['*'], description: null, secret: 'whsec_AAAA' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const test = await api.request('POST', `/v1/webhooks/${endpoint.id}/test`, { key })
+    expect(test.status).toBe(202)
+    const delivery = () => api.request('GET', `/v1/webhooks/${endpoint.id}/deliveries/${test.body.data.id}`, { key })
+    await expect.poll(async () => (await delivery()).body.data.last_error).not.toBeNull()
+    const { data } = (await delivery()).body
+    expect(data).toMatchObject({ status: 'pending', attempts: 1, last_status_code: null })
+    expect(data.last_error).toContain('::7f00:1 is an IPv4-compatible IPv6 address')
+    expect(data.last_error).toContain('refused')
+    expect(receiver.at('/compat')).toEqual([])
   })
 })
