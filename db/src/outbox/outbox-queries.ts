@@ -22,28 +22,78 @@ export async function notifyOutbox(db: Executor, channel: string): Promise<void>
 }
 
 /**
+ * A cap on the rows of one group in flight at once, over every worker: at most `max` rows with
+ * the same value of `column` (e.g. `webhook_id`) hold a live lease at any time.
+ */
+export interface InFlightLimit {
+  column: string
+  max: number
+}
+
+/** A pending row that no live lease holds and whose time has come. */
+const claimable = sql`status = 'pending' and next_attempt_at <= now() and (lease_expires_at is null or lease_expires_at <= now())`
+
+/**
+ * The ids of the due rows that `limits` let through, earliest first: per limit in turn, the due
+ * rows of each group ranked by due time, kept while the group's live leases plus their rank stay
+ * within its `max`. Each limit ranks only the rows the previous one kept, so one endpoint's backlog
+ * does not use up its account's share. Reads the leases of every worker, so the caps hold across
+ * processes (see `claimDue`).
+ */
+function fairDueIds(table: string, limits: readonly InFlightLimit[], limit: number): RawBuilder<unknown> {
+  const t = sql.table(table)
+  // Only the columns the ranking needs travel through the steps (never a row's payload).
+  const names = ['id', 'next_attempt_at', ...new Set(limits.map((cap) => cap.column))]
+  const columns = (alias: string) => sql.join(names.map((name) => sql.ref(`${alias}.${name}`)))
+  const ctes: RawBuilder<unknown>[] = [sql`due_0 as (select ${columns('s')} from ${t} as s where ${claimable})`]
+  limits.forEach((cap, i) => {
+    const column = sql.ref(cap.column)
+    const leased = sql.raw(`leased_${i + 1}`)
+    ctes.push(
+      sql`${leased} as (
+        select ${column} as grp, count(*) as n from ${t}
+        where status = 'pending' and lease_expires_at > now() group by ${column})`,
+      sql`${sql.raw(`due_${i + 1}`)} as (
+        select ${columns('ranked')} from (
+          select d.*, row_number() over (partition by ${sql.ref(`d.${cap.column}`)} order by d.next_attempt_at, d.id) as fair_rank
+          from ${sql.raw(`due_${i}`)} d) ranked
+        left join ${leased} l on l.grp = ${sql.ref(`ranked.${cap.column}`)}
+        where ranked.fair_rank + coalesce(l.n, 0) <= ${cap.max})`,
+    )
+  })
+  return sql`with ${sql.join(ctes)} select id from ${sql.raw(`due_${limits.length}`)} order by next_attempt_at, id limit ${limit}`
+}
+
+/**
  * Claims up to `limit` due rows for `workerId` in one statement: pending, due, and not leased by
  * a live attempt (a lease that expired belongs to a worker that died or hung, and is taken over).
  * `FOR UPDATE SKIP LOCKED` lets concurrent claimers on Postgres pass each other's rows instead
- * of waiting or taking them twice. Each claimed row's `attempts` grows by one now, so an attempt
- * cut short by a crash still counts.
+ * of waiting or taking them twice; a row another claimer took meanwhile fails the re-checked
+ * condition. Each claimed row's `attempts` grows by one now, so an attempt cut short by a crash
+ * still counts.
+ *
+ * With `limits`, only the rows the caps let through are candidates (`InFlightLimit`): a group
+ * whose rows hang (an endpoint that never answers) holds at most its `max` leases, and the rest of
+ * its rows wait while other groups' rows are claimed. The ranking reads committed leases, so two
+ * instances claiming at the same moment compute the same candidates and skip each other's; only a
+ * lease expiring between their two claims can let a group exceed its cap, by that one row.
  */
 export async function claimDue<R extends OutboxRow>(
   db: Executor,
   table: string,
-  options: { workerId: string; limit: number; leaseMs: number },
+  options: { workerId: string; limit: number; leaseMs: number; limits?: readonly InFlightLimit[] | undefined },
 ): Promise<R[]> {
   const t = sql.table(table)
+  const limits = options.limits ?? []
+  const candidates =
+    limits.length === 0
+      ? sql`select id from ${t} where ${claimable} order by next_attempt_at, id limit ${options.limit} for update skip locked`
+      : sql`select id from ${t} where id in (${fairDueIds(table, limits, options.limit)}) and ${claimable} for update skip locked`
   const { rows } = await sql<R>`
     update ${t} as o
     set attempts = o.attempts + 1, locked_by = ${options.workerId}, last_attempt_at = now(),
       lease_expires_at = now() + ${ms(options.leaseMs)}
-    where o.id in (
-      select id from ${t}
-      where status = 'pending' and next_attempt_at <= now() and (lease_expires_at is null or lease_expires_at <= now())
-      order by next_attempt_at, id
-      limit ${options.limit}
-      for update skip locked)
+    where o.id in (${candidates})
     returning o.*`.execute(db)
   return rows
 }
@@ -79,16 +129,29 @@ export async function releaseClaim(db: Executor, table: string, id: string, work
     where id = ${id} and locked_by = ${workerId}`.execute(db)
 }
 
+/** When the worker should look again (`nextDue`). */
+export interface NextDue {
+  /** Some pending row is claimable now (no live lease, due), e.g. one held back by `InFlightLimit`s. */
+  dueNow: boolean
+  /** Milliseconds until the next row that is not claimable now becomes so, or null when none will. */
+  laterMs: number | null
+}
+
 /**
- * Milliseconds until the next pending row becomes claimable (0 when one is due now), or null when
- * nothing is pending. Computed by the database, so the clocks of the instances do not matter.
+ * Whether a pending row is claimable now, and how long until the next of the others (a retry
+ * that is due later, a lease that ends) is. Computed by the database, so the clocks of the
+ * instances do not matter.
  */
-export async function msUntilNextDue(db: Executor, table: string): Promise<number | null> {
-  const { rows } = await sql<{ wait_ms: number | string | null }>`
-    select greatest(0, extract(epoch from (min(greatest(next_attempt_at, lease_expires_at)) - now())) * 1000) as wait_ms
+export async function nextDue(db: Executor, table: string): Promise<NextDue> {
+  const { rows } = await sql<{ due_now: boolean | null; later_ms: number | string | null }>`
+    select bool_or(${claimable}) as due_now,
+      extract(epoch from (min(greatest(next_attempt_at, lease_expires_at)) filter (where not (${claimable})) - now())) * 1000 as later_ms
     from ${sql.table(table)} where status = 'pending'`.execute(db)
-  const wait = rows[0]?.wait_ms
-  return wait === null || wait === undefined ? null : Math.ceil(Number(wait))
+  const later = rows[0]?.later_ms
+  return {
+    dueNow: rows[0]?.due_now === true,
+    laterMs: later === null || later === undefined ? null : Math.max(0, Math.ceil(Number(later))),
+  }
 }
 
 /** What `retryNow` did. */

@@ -6,7 +6,8 @@ import {
   claimDue,
   type Executor,
   type ExtraColumns,
-  msUntilNextDue,
+  type InFlightLimit,
+  nextDue,
   type RecordedOutcome,
   recordOutcome,
   releaseClaim,
@@ -48,6 +49,11 @@ export interface OutboxWorkerOptions<R extends OutboxRow> {
   leaseMs: number
   /** Attempts in flight at once per worker (default 16). */
   concurrency?: number
+  /**
+   * Caps on rows in flight per group over every worker (e.g. 2 per endpoint, 4 per account), so
+   * that one group's slow destinations cannot take every slot; see `claimDue`. None by default.
+   */
+  inFlightLimits?: readonly InFlightLimit[]
   /** Backstop poll when no NOTIFY arrives (default 5 s); due retries are woken for exactly. */
   pollMs?: number
   logger: OutboxLogger
@@ -91,6 +97,8 @@ export async function startOutboxWorker<R extends OutboxRow>(options: OutboxWork
   let timerAt = 0
   /** The last claim filled every free slot: more rows may be due. */
   let backlog = false
+  /** Due rows were left unclaimed by the in-flight limits: a finishing attempt may release them. */
+  let heldBack = false
   const refillAt = Math.max(1, Math.floor(concurrency / 4))
   let failing = false
 
@@ -151,6 +159,8 @@ export async function startOutboxWorker<R extends OutboxRow>(options: OutboxWork
         if (recorded?.status === 'pending') scheduleIn(recorded.retryInMs)
         // Rows were left waiting: claim again once a few slots are free (one claim per few rows).
         if (backlog && concurrency - inFlight.size >= refillAt) wake()
+        // Rows held back by a group's cap: this attempt's end may be what releases them.
+        else if (heldBack) wake()
       })
     inFlight.set(row.id, { abort, done })
   }
@@ -176,7 +186,7 @@ export async function startOutboxWorker<R extends OutboxRow>(options: OutboxWork
       // Every slot busy: whatever is due waits for finishing attempts, which wake us.
       backlog = free === 0
       while (free > 0 && !stopped) {
-        const rows = await claimDue<R>(db, table, { workerId: id, limit: free, leaseMs })
+        const rows = await claimDue<R>(db, table, { workerId: id, limit: free, leaseMs, limits: options.inFlightLimits })
         for (const row of rows) launch(row)
         backlog = rows.length === free
         if (!backlog) break
@@ -184,7 +194,13 @@ export async function startOutboxWorker<R extends OutboxRow>(options: OutboxWork
       }
     } while (again && !stopped)
     // With a backlog, finishing attempts wake us. Otherwise sleep until the next due row (or the poll).
-    if (!backlog) scheduleIn((await msUntilNextDue(db, table)) ?? pollMs)
+    if (backlog) return
+    const next = await nextDue(db, table)
+    // Due rows left after a short claim are held back by the limits (or were taken by another
+    // worker's claim meanwhile): attempts finishing here wake us, those of other workers' groups
+    // are theirs to follow up, and the poll is the backstop. Without limits, look again at once.
+    heldBack = next.dueNow && (options.inFlightLimits?.length ?? 0) > 0
+    scheduleIn(next.dueNow && !heldBack ? 0 : (next.laterMs ?? pollMs))
   }
 
   function wake(): void {

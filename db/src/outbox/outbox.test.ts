@@ -3,13 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../create-db.ts'
 import { createTestDb, DIALECTS } from '../testing.ts'
 import type { OutboxRow } from './outbox-columns.ts'
-import { claimDue, notifyOutbox, recordOutcome, retryNow } from './outbox-queries.ts'
+import { claimDue, type InFlightLimit, notifyOutbox, recordOutcome, retryNow } from './outbox-queries.ts'
 import { type AttemptResult, type OutboxWorker, startOutboxWorker } from './outbox-worker.ts'
 
 const TABLE = 'test_outbox'
 const CHANNEL = 'test_outbox'
 
-type TestRow = OutboxRow & { label: string }
+type TestRow = OutboxRow & { label: string; account: string; endpoint: string }
 
 const silent = { info() {}, warn() {}, error() {} }
 
@@ -19,7 +19,7 @@ describe.each(DIALECTS)('outbox on %s', (dialect) => {
 
   const start = async (
     handler: (row: TestRow, signal: AbortSignal) => Promise<AttemptResult>,
-    options: Partial<{ retryDelaysMs: number[]; pollMs: number; concurrency: number }> = {},
+    options: Partial<{ retryDelaysMs: number[]; pollMs: number; concurrency: number; inFlightLimits: InFlightLimit[] }> = {},
   ) => {
     const worker = await startOutboxWorker<TestRow>({
       db: handle.db,
@@ -32,6 +32,7 @@ describe.each(DIALECTS)('outbox on %s', (dialect) => {
       // Long, so that the tests prove NOTIFY and the due-retry timer wake the worker, not the poll.
       pollMs: options.pollMs ?? 60_000,
       concurrency: options.concurrency ?? 4,
+      inFlightLimits: options.inFlightLimits ?? [],
       logger: silent,
     })
     workers.push(worker)
@@ -45,6 +46,26 @@ describe.each(DIALECTS)('outbox on %s', (dialect) => {
       return rows.map((r) => r.id)
     })
 
+  /** Rows of one endpoint of one account (the groups of the in-flight limits). */
+  const enqueueFor = async (account: string, endpoint: string, count: number): Promise<string[]> =>
+    handle.db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ id: string }>`
+        insert into test_outbox (label, account, endpoint)
+        select ${endpoint} || '-' || n, ${account}, ${endpoint} from generate_series(1, ${count}) n returning id`.execute(trx)
+      await notifyOutbox(trx, CHANNEL)
+      return rows.map((r) => r.id)
+    })
+
+  /** Rows holding a live lease, by `column`. */
+  const leasedBy = async (column: 'account' | 'endpoint') =>
+    Object.fromEntries(
+      (
+        await sql<{ grp: string; n: number }>`
+          select ${sql.ref(column)} as grp, count(*)::int as n from test_outbox
+          where status = 'pending' and lease_expires_at > now() group by 1`.execute(handle.db)
+      ).rows.map((r) => [r.grp, r.n]),
+    )
+
   const row = async (id: string) => (await sql<TestRow>`select * from test_outbox where id = ${id}`.execute(handle.db)).rows[0]
 
   beforeAll(async () => {
@@ -54,6 +75,8 @@ describe.each(DIALECTS)('outbox on %s', (dialect) => {
       create table test_outbox (
         id uuid primary key default gen_random_uuid(),
         label text not null,
+        account text not null default 'account',
+        endpoint text not null default 'endpoint',
         status text not null default 'pending' check (status in ('pending', 'delivered', 'failed')),
         attempts integer not null default 0,
         max_attempts integer,
@@ -220,6 +243,81 @@ describe.each(DIALECTS)('outbox on %s', (dialect) => {
     expect(await row(id as string)).toMatchObject({ attempts: 2, max_attempts: 2, last_error: 'down now' })
 
     expect(await retryNow(handle.db, TABLE, '00000000-0000-4000-8000-000000000000')).toBe('not_found')
+  })
+
+  it('keeps each group within its in-flight limit, so a hanging group leaves slots to the others', async () => {
+    const started: TestRow[] = []
+    const hanging = new Set<() => void>()
+    await start(
+      (r, signal) => {
+        started.push(r)
+        // The slow account's attempts hang until released (or the worker stops); the others are delivered at once.
+        if (r.account === 'slow')
+          return new Promise((resolve, reject) => {
+            hanging.add(() => resolve({ outcome: 'delivered' }))
+            signal.addEventListener('abort', () => reject(new Error('stopped')))
+          })
+        return Promise.resolve({ outcome: 'delivered' })
+      },
+      {
+        concurrency: 8,
+        inFlightLimits: [
+          { column: 'endpoint', max: 2 },
+          { column: 'account', max: 3 },
+        ],
+      },
+    )
+    // Enqueued first, so a plain first-in-first-out claim would give the slow account every slot.
+    await enqueueFor('slow', 'slow-1', 5)
+    await enqueueFor('slow', 'slow-2', 5)
+    const [other] = await enqueueFor('other', 'other-1', 1)
+    await expect.poll(async () => (await row(other as string))?.status, { timeout: 10_000 }).toBe('delivered')
+    // While the other account's row was delivered, the slow account held 3 leases (its account's
+    // cap), at most 2 on one endpoint, and nothing more was tried.
+    expect(await leasedBy('account')).toEqual({ slow: 3 })
+    const perEndpoint = await leasedBy('endpoint')
+    expect(Object.values(perEndpoint).every((n) => n <= 2)).toBe(true)
+    expect(started.filter((r) => r.account === 'slow')).toHaveLength(3)
+
+    // Each finishing attempt lets the next held-back row through (the poll is a minute away).
+    const drain = setInterval(() => {
+      for (const release of hanging) {
+        hanging.delete(release)
+        release()
+      }
+    }, 5)
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await sql<{ n: number }>`select count(*)::int as n from test_outbox where status = 'delivered'`.execute(handle.db)).rows[0]?.n,
+          { timeout: 10_000 },
+        )
+        .toBe(11)
+    } finally {
+      clearInterval(drain)
+    }
+  })
+
+  it('ranks the account cap among the rows its endpoints let through, so one endpoint does not use up its account', async () => {
+    // Endpoint a-1's backlog is older, yet a-2 gets the account's second slot.
+    await enqueueFor('a', 'a-1', 6)
+    const [second] = await enqueueFor('a', 'a-2', 1)
+    const claimed = await claimDue<TestRow>(handle.db, TABLE, {
+      workerId: 'w',
+      limit: 10,
+      leaseMs: 60_000,
+      limits: [
+        { column: 'endpoint', max: 1 },
+        { column: 'account', max: 2 },
+      ],
+    })
+    expect(claimed.map((r) => r.endpoint).sort()).toEqual(['a-1', 'a-2'])
+    expect(claimed.map((r) => r.id)).toContain(second)
+    // The caps count live leases of every worker: nothing more until one ends.
+    expect(
+      await claimDue(handle.db, TABLE, { workerId: 'x', limit: 10, leaseMs: 60_000, limits: [{ column: 'endpoint', max: 1 }] }),
+    ).toEqual([])
   })
 
   it('refuses to queue a row that is being attempted', async () => {
