@@ -6,6 +6,7 @@ import Koa from 'koa'
 import type { Logger } from 'pino'
 import { EmbedCache } from './cache/embed-cache.ts'
 import { registerCalendarRoutes } from './calendar/calendar.routes.ts'
+import { FirstScreenCache } from './first-screen/first-screen-cache.ts'
 import { registerFirstScreenRoutes } from './first-screen/first-screen.routes.ts'
 import { registerEventRoutes } from './events/events.routes.ts'
 import type { EventData } from './events/events.service.ts'
@@ -54,6 +55,8 @@ export interface EmbedApp {
   callback(): RequestListener
   /** The open live streams. */
   live: LiveHub
+  /** The first screens drawn and kept (`FIRST_SCREEN_CACHE_MB`), for tests and the benchmark. */
+  firstScreens: FirstScreenCache
   /**
    * First step of a graceful stop, before the server's `close()`: ends every live stream with a
    * `retry:` hint and refuses new ones (an open stream would otherwise hold `close()` open).
@@ -102,7 +105,8 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   router.get('/livez', liveness())
   registerEventRoutes(router, guard, { db, cache })
   registerCalendarRoutes(router, feedGuard, { db, cache })
-  registerFirstScreenRoutes(router, guard, { db, cache })
+  const firstScreens = new FirstScreenCache({ maxBytes: config.firstScreenCacheBytes })
+  registerFirstScreenRoutes(router, guard, { db, cache, config, screens: firstScreens })
   registerLiveRoutes(router, guard, live)
   registerRegistrationRoutes(router, guard, limits, { db, cache, config })
   registerCancelPageRoutes(router, { db })
@@ -137,6 +141,7 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
       return fastPath ? (req, res) => fastPath(req, res, koa) : koa
     },
     live,
+    firstScreens,
     endStreams() {
       live.drain()
     },

@@ -53,6 +53,12 @@ const flag = z
   .optional()
   .transform((v) => v === '1')
 
+/**
+ * Default of `FIRST_SCREEN_CACHE_MB`: some 160 schedules of 200 sessions (about 400 KB each), more
+ * than the events one instance serves are likely to need within a minute.
+ */
+export const DEFAULT_FIRST_SCREEN_CACHE_MB = 64
+
 /** The environment of DESIGN.md "Configuration", parsed once at start. */
 const ConfigSchema = z.object({
   DATABASE_URL: optionalText,
@@ -73,6 +79,7 @@ const ConfigSchema = z.object({
     (v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v),
     'must be an origin such as https://embed.example.com',
   ),
+  FIRST_SCREEN_CACHE_MB: z.coerce.number().min(0).max(1_000_000).default(DEFAULT_FIRST_SCREEN_CACHE_MB),
 })
 
 export interface Config {
@@ -98,6 +105,8 @@ export interface Config {
   mailFrom: string
   /** The embed server's public origin, for links in emails; unset: the address it listens at. */
   embedPublicUrl: string | undefined
+  /** Bytes the embed server's first screens kept may take together (`FIRST_SCREEN_CACHE_MB`); 0 keeps none. */
+  firstScreenCacheBytes: number
 }
 
 /** Thrown with every invalid variable named, so that start-up fails with one clear message. */
@@ -134,5 +143,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     embedPublicUrl: e.EMBED_PUBLIC_URL?.replace(/\/$/, ''),
+    firstScreenCacheBytes: Math.floor(e.FIRST_SCREEN_CACHE_MB * 1024 * 1024),
   }
 }

@@ -26,13 +26,16 @@ function singleQuery(query: Query, name: string, maxLength: number): string | un
   return value
 }
 
+/** Whether `day` is a real calendar day written `YYYY-MM-DD`: the rule of every `day` parameter. */
+export function isDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`)
+  return DAY.test(day) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day
+}
+
 function dayQuery(query: Query): string | undefined {
   const day = singleQuery(query, 'day', 10)
   if (day === undefined) return undefined
-  const date = new Date(`${day}T00:00:00Z`)
-  if (!DAY.test(day) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) {
-    throw validationError([{ path: 'day', message: 'must be a date as YYYY-MM-DD' }])
-  }
+  if (!isDay(day)) throw validationError([{ path: 'day', message: 'must be a date as YYYY-MM-DD' }])
   return day
 }
 

@@ -1,6 +1,7 @@
 import type { DbHandle } from '@event-service/db'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { FIRST_SCREEN_READS, FIRST_SCREEN_TAGS, type FirstScreenTag } from '@event-service/widgets/first-screens'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   embedFetch,
   type SeededEvent,
@@ -129,11 +130,153 @@ describe.each(DIALECTS)('first screens on %s', (dialect) => {
     })
   })
 
+  describe('what is kept', () => {
+    // The screens of a minute are keyed by it: the clock stands still in the middle of one.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'], now: Math.floor(Date.now() / 60_000) * 60_000 + 30_000 })
+    })
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+
+    it('keys a screen by the attributes its element reads, normalised: others draw nothing new', async () => {
+      const kept = server.embed.firstScreens
+      expect((await screen('service-schedule', { view: 'list' })).status).toBe(200)
+      const draws = kept.draws
+      const size = kept.size
+      // Attributes the schedule does not read (`track`, `theme`, the session list's, unknown ones),
+      // even malformed, change nothing.
+      for (let i = 0; i < 5; i++) {
+        const res = await screen('service-schedule', {
+          view: 'list',
+          track: `x${i}`,
+          theme: 'dark',
+          limit: 'many',
+          'session-id': '',
+          [`p${i}`]: 'y',
+        })
+        expect(res.status).toBe(200)
+      }
+      // Spellings of the same screen: an empty locale is the default one, a tag is canonical.
+      await screen('service-schedule', { view: 'list', locale: '' })
+      await screen('service-schedule', { view: 'list', locale: 'en' })
+      await screen('service-session-list', { locale: 'EN-gb', limit: '02', track: '' })
+      await screen('service-session-list', { locale: 'en-GB', limit: '2' })
+      await screen('service-session-detail', { 'session-id': keynote.toUpperCase(), locale: 'FR' })
+      await screen('service-session-detail', { 'session-id': keynote, locale: 'fr' })
+      expect(kept.draws).toBe(draws + 2)
+      expect(kept.size).toBe(size + 2)
+    })
+
+    it('takes links to its own address, never the Origin of the request', async () => {
+      const { token: sites } = await seedToken(dbHandle.db, ev, { allowedOrigins: ['https://one.example', 'https://two.example'] })
+      const ask = (origin: string) =>
+        embedFetch(server.url, `/v1/events/${ev.eventId}/first-screen/service-speakers?layout=list`, sites, 'query', {
+          headers: { Origin: origin },
+        })
+      const draws = server.embed.firstScreens.draws
+      const one = await ask('https://one.example')
+      expect(one.status).toBe(200)
+      expect(await one.text()).not.toContain('one.example')
+      const two = await ask('https://two.example')
+      expect(await two.text()).not.toContain('two.example')
+      // One drawing for both: neither origin is part of it.
+      expect(server.embed.firstScreens.draws).toBe(draws + 1)
+    })
+
+    it('keeps screens within FIRST_SCREEN_CACHE_MB, the least recently used going first', async () => {
+      const list = (s: TestEmbedServer, track: string) =>
+        embedFetch(s.url, `/v1/events/${ev.eventId}/first-screen/service-session-list?track=${track}`, token, 'query')
+      // What one screen of the list counts for (its bytes, gzip form, key), measured here.
+      const probe = await startEmbedServer(dbHandle)
+      await (await list(probe, 'aa')).text()
+      const one = probe.embed.firstScreens.bytes
+      await probe.close()
+      const small = await startEmbedServer(dbHandle, { config: { firstScreenCacheBytes: Math.floor(one * 2.5) } })
+      try {
+        const kept = small.embed.firstScreens
+        for (const track of ['aa', 'bb', 'aa', 'cc']) expect((await list(small, track)).status).toBe(200)
+        // aa, bb drawn; aa kept; cc drawn, and bb, the least recently used, went for it.
+        expect(kept.draws).toBe(3)
+        expect(kept.size).toBe(2)
+        expect(kept.bytes).toBeLessThanOrEqual(Math.floor(one * 2.5))
+        await list(small, 'aa')
+        expect(kept.draws).toBe(3)
+        await list(small, 'bb')
+        expect(kept.draws).toBe(4)
+      } finally {
+        await small.close()
+      }
+    })
+  })
+
+  it('declares what each element reads: exactly those attributes change its screen', async () => {
+    // The renderer itself (the route drops what is not declared), from the JSON reads' data.
+    const { renderFirstScreen } = await import('@event-service/widgets/first-screen-renderer')
+    const paths = ['', '/sessions', '/speakers', `/sessions/${keynote}`, `/speakers/${ada}`]
+    const answers = new Map<string, unknown>()
+    for (const path of paths)
+      answers.set(
+        path,
+        ((await (await embedFetch(server.url, `/v1/events/${ev.eventId}${path}`, token, 'query')).json()) as { data: unknown }).data,
+      )
+    const read = (path: string) => answers.get(path)
+    const draw = (tag: FirstScreenTag, attrs: Record<string, string>) =>
+      renderFirstScreen(
+        tag,
+        { eventId: ev.eventId, token, attrs: { 'session-id': keynote, 'speaker-id': ada, ...attrs }, apiRoot: `${server.url}/v1/` },
+        read,
+      )
+    // A value of each attribute that would show otherwise than none (or than the one above).
+    const others: Record<string, string> = {
+      locale: 'de',
+      theme: 'dark',
+      view: 'list',
+      'group-by': 'track',
+      layout: 'carousel',
+      limit: '1',
+      day: '2030-05-02',
+      track: 'zzz',
+      room: 'Room B',
+      tag: 'zzz',
+    }
+    for (const tag of FIRST_SCREEN_TAGS) {
+      const plain = await draw(tag, {})
+      const changing = []
+      for (const [name, value] of Object.entries(others)) if ((await draw(tag, { [name]: value })) !== plain) changing.push(name)
+      const declared = Object.keys(FIRST_SCREEN_READS[tag]).filter((name) => !name.endsWith('-id'))
+      expect(changing, tag).toEqual(declared)
+    }
+  })
+
+  it('refuses malformed attributes of the element with 400 in the envelope, before drawing', async () => {
+    const draws = server.embed.firstScreens.draws
+    const refusals: [string, Record<string, string>, string][] = [
+      ['service-session-detail', { 'session-id': '' }, 'session-id'],
+      ['service-session-detail', { 'session-id': '\n' }, 'session-id'],
+      ['service-session-detail', { 'session-id': 'nope' }, 'session-id'],
+      ['service-session-detail', {}, 'session-id'],
+      ['service-speaker-card', { 'speaker-id': `${ada}x` }, 'speaker-id'],
+      ['service-schedule', { view: 'cards' }, 'view'],
+      ['service-schedule', { 'group-by': '' }, 'group-by'],
+      ['service-speakers', { layout: 'wall' }, 'layout'],
+      ['service-session-list', { day: '2030-02-30' }, 'day'],
+      ['service-session-list', { limit: '-1' }, 'limit'],
+      ['service-registration', { locale: 'en_US' }, 'locale'],
+    ]
+    for (const [element, query, path] of refusals) {
+      const res = await screen(element, query)
+      expect(res.status, `${element} ${JSON.stringify(query)}`).toBe(400)
+      expect(await res.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR', details: { fields: [{ path }] } } })
+    }
+    expect(server.embed.firstScreens.draws).toBe(draws)
+  })
+
   it('refuses what the reads refuse, and an element or attribute it does not draw, in the envelope', async () => {
     const unknown = await screen('service-unknown')
     expect(unknown.status).toBe(400)
     expect(await unknown.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } })
-    const long = await screen('service-schedule', { track: 'x'.repeat(201) })
+    const long = await screen('service-session-list', { track: 'x'.repeat(201) })
     expect(long.status).toBe(400)
     expect(await long.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR', details: { fields: [{ path: 'track' }] } } })
     const noToken = await embedFetch(server.url, `/v1/events/${ev.eventId}/first-screen/service-schedule`, undefined, 'query')

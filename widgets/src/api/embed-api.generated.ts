@@ -1082,29 +1082,27 @@ export interface operations {
     getFirstScreen: {
         parameters: {
             query?: {
-                /** @description The element's `locale` attribute */
+                /** @description The `locale` attribute of every element: a BCP 47 language tag (default en) */
                 locale?: string;
-                /** @description The element's `theme` attribute */
-                theme?: string;
-                /** @description The element's `view` attribute */
-                view?: string;
-                /** @description The element's `group-by` attribute */
-                "group-by"?: string;
-                /** @description The element's `layout` attribute */
-                layout?: string;
-                /** @description The element's `session-id` attribute */
+                /** @description The `view` attribute of service-schedule: one of grid, list */
+                view?: "grid" | "list";
+                /** @description The `group-by` attribute of service-schedule: one of room, track */
+                "group-by"?: "room" | "track";
+                /** @description The `layout` attribute of service-speakers: one of grid, list, carousel */
+                layout?: "grid" | "list" | "carousel";
+                /** @description The `session-id` attribute of service-session-detail: a UUID (required) */
                 "session-id"?: string;
-                /** @description The element's `speaker-id` attribute */
+                /** @description The `speaker-id` attribute of service-speaker-card: a UUID (required) */
                 "speaker-id"?: string;
-                /** @description The element's `limit` attribute */
+                /** @description The `limit` attribute of service-session-list: a whole number (0: all) */
                 limit?: string;
-                /** @description The element's `day` attribute */
+                /** @description The `day` attribute of service-session-list: a date as YYYY-MM-DD */
                 day?: string;
-                /** @description The element's `track` attribute */
+                /** @description The `track` attribute of service-session-list: any text of at most 200 characters */
                 track?: string;
-                /** @description The element's `room` attribute */
+                /** @description The `room` attribute of service-session-list: any text of at most 200 characters */
                 room?: string;
-                /** @description The element's `tag` attribute */
+                /** @description The `tag` attribute of service-session-list: any text of at most 200 characters */
                 tag?: string;
             };
             header?: never;

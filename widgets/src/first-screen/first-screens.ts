@@ -10,13 +10,13 @@ export const FIRST_SCREEN_TAGS = WIDGET_TAGS
 export type FirstScreenTag = (typeof FIRST_SCREEN_TAGS)[number]
 
 /**
- * The attributes that choose what a first screen shows: the one list of `loader.js`'s request,
- * the embed server's route and the render. The others (`event-id` and `token`, which the request
- * carries anyway, `api-base`, `live`) do not.
+ * The attributes that choose what a first screen shows: the one list of `loader.js`'s request
+ * (the names of `FIRST_SCREEN_READS`). The others (`event-id` and `token`, which the request
+ * carries anyway, `api-base`, `live`, and `theme`, which styles the element itself, outside the
+ * shadow root a first screen is) do not.
  */
 export const FIRST_SCREEN_ATTRIBUTES = [
   'locale',
-  'theme',
   'view',
   'group-by',
   'layout',
@@ -30,6 +30,34 @@ export const FIRST_SCREEN_ATTRIBUTES = [
 ] as const
 
 export type FirstScreenAttribute = (typeof FIRST_SCREEN_ATTRIBUTES)[number]
+
+/**
+ * The values an attribute takes, as its element reads it: `language-tag` (BCP 47: `de`, `en-GB`),
+ * `id` (a UUID, which the element cannot draw without), `day` (`YYYY-MM-DD`), `count` (a whole
+ * number; 0 or none: no limit), `text` (any text; none or empty: no filter), or one of a list.
+ */
+export type AttributeValues = 'language-tag' | 'id' | 'day' | 'count' | 'text' | readonly string[]
+
+/**
+ * What each element's first screen reads, and the values it takes there: nothing else changes
+ * the screen (a test of the embed server draws each element with every other attribute). The
+ * embed server validates these and only these per element, and keys its screens by them.
+ */
+export const FIRST_SCREEN_READS = {
+  'service-schedule': { locale: 'language-tag', view: ['grid', 'list'], 'group-by': ['room', 'track'] },
+  'service-session-list': { locale: 'language-tag', limit: 'count', day: 'day', track: 'text', room: 'text', tag: 'text' },
+  'service-session-detail': { locale: 'language-tag', 'session-id': 'id' },
+  'service-speakers': { locale: 'language-tag', layout: ['grid', 'list', 'carousel'] },
+  'service-speaker-card': { locale: 'language-tag', 'speaker-id': 'id' },
+  'service-registration': { locale: 'language-tag' },
+} as const satisfies Record<FirstScreenTag, Partial<Record<FirstScreenAttribute, AttributeValues>>>
+
+/** The language a first screen is drawn in when its request names none. */
+export const FIRST_SCREEN_LOCALE = 'en'
+
+/** Fails to compile while `FIRST_SCREEN_ATTRIBUTES` names an attribute no element reads. */
+type ReadByAny = { [T in FirstScreenTag]: keyof (typeof FIRST_SCREEN_READS)[T] }[FirstScreenTag]
+export type UnreadAttributes<T extends never = Exclude<FirstScreenAttribute, ReadByAny>> = T
 
 /** Reads the event's public data by embed API path (`''`, `/sessions`, `/speakers/{id}`, …), as its JSON answers it. */
 export type ReadPath = (path: string) => unknown

@@ -16,7 +16,13 @@ import '../index.js'
 import { drawWith } from '../base/server-drawn.js'
 import { loadMessages } from '../i18n/index.js'
 import type { EventInfo, Session, Speaker } from '../api/types.js'
-import { FIRST_SCREEN_ATTRIBUTES, type FirstScreenTag, type ReadPath, type RenderFirstScreen } from './first-screens.js'
+import {
+  FIRST_SCREEN_ATTRIBUTES,
+  FIRST_SCREEN_LOCALE,
+  type FirstScreenTag,
+  type ReadPath,
+  type RenderFirstScreen,
+} from './first-screens.js'
 
 /** Each element's data as its first render shows it (the value of its data task). */
 const FIRST_SCREENS = {
@@ -41,7 +47,7 @@ const LIT_MARKERS = /<!--\/?lit-[^>]*-->|<\?>/g
 /** `RenderFirstScreen`: the elements' own templates under Lit's server renderer. */
 export const renderFirstScreen: RenderFirstScreen = async (tag, request, read) => {
   // `loader.js` sends the page's language as `locale` when the element names none.
-  const attrs = { ...request.attrs, locale: request.attrs.locale || 'en' }
+  const attrs = { ...request.attrs, locale: request.attrs.locale || FIRST_SCREEN_LOCALE }
   const data = FIRST_SCREENS[tag](read, attrs)
   // The catalogue loads on demand in a browser; here it must be in before the one render.
   await loadMessages(attrs.locale)
