@@ -1,6 +1,13 @@
 import type { RequestListener } from 'node:http'
 import { type Database, listenerOf } from '@event-service/db'
-import { createRateLimiter, createRateLimitStore, errorHandler, requestContext, type Config } from '@event-service/server-common'
+import {
+  createRateLimiter,
+  createRateLimitStore,
+  errorHandler,
+  requestContext,
+  securityHeaders,
+  type Config,
+} from '@event-service/server-common'
 import Koa from 'koa'
 import compose from 'koa-compose'
 import type { Kysely } from 'kysely'
@@ -48,7 +55,7 @@ const isVersioned = (path: string) => path === '/v1' || path.startsWith('/v1/')
 
 /**
  * Builds the admin API and starts its webhook delivery worker and, with `SMTP_URL`, its mail worker (woken by NOTIFY on the connection
- * `createDb` made; `close()` stops it). Middleware, outermost first: request id and log line → error envelope →
+ * `createDb` made; `close()` stops it). Middleware, outermost first: request id, client IP and log line → security headers → error envelope →
  * public routes (`/healthz`, `/docs`, `/v1/openapi.json`) → for the rest of `/v1`: API key →
  * account rate limit → resource routes (those with a body parse it first: JSON only, 1 MiB).
  *
@@ -66,6 +73,7 @@ export async function createAdminApp(deps: AdminAppDeps): Promise<AdminApp> {
   const pub = publicRoutes(api.document(), db)
 
   const app = new Koa<AdminState>()
+  // The client's address is `clientIp`'s (TRUST_PROXY, in requestContext), never Koa's guess.
   app.proxy = false
   // Errors are answered by errorHandler; Koa's own logging of them would only duplicate.
   app.silent = true
@@ -75,7 +83,8 @@ export async function createAdminApp(deps: AdminAppDeps): Promise<AdminApp> {
     api.router.routes() as Koa.Middleware<AdminState>,
     api.router.allowedMethods(allowedMethodsOptions) as Koa.Middleware<AdminState>,
   ])
-  app.use(requestContext(logger))
+  app.use(requestContext(logger, { trustProxy: config.trustProxy }))
+  app.use(securityHeaders())
   app.use(errorHandler())
   app.use(pub.routes())
   app.use((ctx, next) => (isVersioned(ctx.path) ? versioned(ctx, next) : next()))

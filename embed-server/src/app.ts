@@ -1,7 +1,7 @@
 import type { RequestListener } from 'node:http'
 import Router from '@koa/router'
 import type { DbHandle } from '@event-service/db'
-import { type Config, errorHandler, healthCheck, liveness, requestContext } from '@event-service/server-common'
+import { type Config, errorHandler, healthCheck, liveness, requestContext, securityHeaders } from '@event-service/server-common'
 import Koa from 'koa'
 import type { Logger } from 'pino'
 import { EmbedCache } from './cache/embed-cache.ts'
@@ -83,7 +83,7 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   const live = new LiveHub({
     loadToken: (tokenHash) => cache.tokens.getOrLoad(tokenHash, () => findTokenByHash(db, tokenHash), cache.enabled),
     logger,
-    ...(deps.liveLimits ? { limits: deps.liveLimits } : {}),
+    limits: { total: config.liveStreamsMax, ...deps.liveLimits },
   })
   cache.follow((change) => live.apply(change))
   const usage = createUsageCounter(db, logger)
@@ -123,14 +123,15 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   )
 
   const app = new Koa<EmbedState>()
-  app.use(requestContext(logger))
+  app.use(requestContext(logger, { trustProxy: config.trustProxy }))
+  app.use(securityHeaders())
   app.use(errorHandler())
   app.use(router.routes())
   app.use(widgetFiles(deps.widgetsDir))
 
   const fastPath =
     cache.enabled && deps.fastPath !== false
-      ? createFastPath({ guard: steps, cache, usage, perToken: limits.perToken, logger, proxied: () => app.proxy })
+      ? createFastPath({ guard: steps, cache, usage, perToken: limits.perToken, logger, trustProxy: config.trustProxy })
       : undefined
 
   return {

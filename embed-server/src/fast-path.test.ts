@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import type { DbHandle } from '@event-service/db'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
-import { createLogger, loadConfig } from '@event-service/server-common'
+import { createLogger, loadConfig, parseTrustProxy, TRUST_NO_PROXY } from '@event-service/server-common'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmbedApp } from './app.ts'
 import { EmbedCache } from './cache/embed-cache.ts'
@@ -56,6 +56,7 @@ interface InstanceOptions {
   fastPath: boolean
   embedRateLimit?: number
   extraGuardSteps?: GuardStep[]
+  trustProxy?: string
 }
 
 /** A logger whose JSON lines the test can read. */
@@ -83,7 +84,11 @@ async function serve(handler: Parameters<typeof createServer>[1]): Promise<{ url
 /** An embed server with or without the hot path, counting the requests the hot path hands to Koa. */
 async function startInstance(dbHandle: DbHandle, options: InstanceOptions): Promise<Instance> {
   const { logger, logLines } = capturingLogger()
-  const config = { ...loadConfig({ EMBED_PORT: '0', EMBED_RATE_LIMIT: String(options.embedRateLimit ?? 0) }), redisUrl: undefined }
+  const config = {
+    ...loadConfig({ EMBED_PORT: '0', EMBED_RATE_LIMIT: String(options.embedRateLimit ?? 0) }),
+    redisUrl: undefined,
+    trustProxy: parseTrustProxy(options.trustProxy),
+  }
   const embed = await createEmbedApp({
     dbHandle,
     config,
@@ -288,6 +293,40 @@ describe.each(DIALECTS)('hot path of cached reads on %s', (dialect) => {
     }
   })
 
+  it('counts clients behind a trusted proxy apart, and ignores X-Forwarded-For from anyone else, like Koa', async () => {
+    // The test's requests come from 127.0.0.1: a trusted proxy for the first instances, a client for the second.
+    const clients = ['203.0.113.1', '203.0.113.1', '203.0.113.1', '203.0.113.2', '203.0.113.2', '198.51.100.7, 203.0.113.2']
+    for (const [trustProxy, expected, loggedIp] of [
+      ['127.0.0.1', [200, 200, 429, 200, 200, 429], '203.0.113.2'],
+      // The request that fills the caches has counted for 127.0.0.1 already.
+      ['10.9.9.9', [200, 429, 429, 429, 429, 429], '127.0.0.1'],
+    ] as const) {
+      const limitedFast = await startInstance(dbHandle, { fastPath: true, embedRateLimit: 2, trustProxy })
+      const limitedKoa = await startInstance(dbHandle, { fastPath: false, embedRateLimit: 2, trustProxy })
+      try {
+        const path = `/v1/events/${ev.eventId}/speakers?token=${token}`
+        // Fills the caches (through Koa), as a client of its own.
+        for (const instance of [limitedFast, limitedKoa])
+          await rawGet(instance.url, path, { Origin: ORIGIN, 'X-Forwarded-For': '192.0.2.99' })
+        const handed = limitedFast.handedToKoa
+        const statuses = { fast: [] as number[], koa: [] as number[] }
+        for (const client of clients) {
+          const headers = { Origin: ORIGIN, 'X-Forwarded-For': client }
+          statuses.fast.push((await rawGet(limitedFast.url, path, headers)).status)
+          statuses.koa.push((await rawGet(limitedKoa.url, path, headers)).status)
+        }
+        expect(statuses.fast, trustProxy).toEqual(expected)
+        expect(statuses.koa, trustProxy).toEqual(expected)
+        expect(limitedFast.handedToKoa, 'the hot path answered every later request').toBe(handed)
+        expect(limitedFast.logLines.findLast((line) => line.msg === 'request')?.ip, trustProxy).toBe(loggedIp)
+        expect(limitedKoa.logLines.findLast((line) => line.msg === 'request')?.ip, trustProxy).toBe(loggedIp)
+      } finally {
+        await limitedFast.close()
+        await limitedKoa.close()
+      }
+    }
+  })
+
   it('turns itself off, with a warning, when the guard chain has a step it does not know', async () => {
     let audited = 0
     const audit: GuardStep = {
@@ -325,7 +364,7 @@ describe.each(DIALECTS)('hot path of cached reads on %s', (dialect) => {
       usage: createUsageCounter(dbHandle.db, logger),
       perToken: failingLimit,
       logger,
-      proxied: () => false,
+      trustProxy: TRUST_NO_PROXY,
     })
     const server = await serve((req, res) => fast!(req, res, (_q, s) => s.end('pipeline')))
     try {

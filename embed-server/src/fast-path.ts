@@ -1,6 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isWellFormedSecret } from '@event-service/db'
-import { errorResponse, logRequestLine, requestIdOf, requestLogger, requestStart } from '@event-service/server-common'
+import {
+  clientIp,
+  errorResponse,
+  logRequestLine,
+  requestIdOf,
+  requestLogger,
+  requestStart,
+  securityHeadersOf,
+  type TrustProxy,
+} from '@event-service/server-common'
 import type { Logger } from 'pino'
 import type { EmbedCache } from './cache/embed-cache.ts'
 import { type EventData, responseKey, SESSION_FILTERS } from './events/events.service.ts'
@@ -30,8 +39,8 @@ export interface FastPathDeps {
   /** The per-token limit, or `undefined` when it is off. */
   perToken: PerTokenLimit | undefined
   logger: Logger
-  /** Koa's `app.proxy`: with it, the client IP comes from a header and Koa answers every request. */
-  proxied(): boolean
+  /** `TRUST_PROXY`: the client's IP comes from `clientIp`, as in the pipeline's `requestContext`. */
+  trustProxy: TrustProxy
 }
 
 /** The public reads, in their canonical spelling only (lower-case ids, no trailing slash, nothing encoded). */
@@ -39,6 +48,8 @@ const READ_PATH = new RegExp(`^/v1/events/(${UUID_PATTERN})(?:/(sessions|speaker
 /** Characters after which `parseurl` (Koa) reads a URL differently from a plain split at `?`. */
 const UNUSUAL_URL = /[#\s]/
 const MEMO_SIZE = 10_000
+/** Every answer of the hot path is a JSON read or its 429. */
+const JSON_TYPE = 'application/json'
 
 /** What a request asks for, read without side effects. */
 interface Read {
@@ -51,6 +62,8 @@ interface Read {
 /** A request the hot path will answer: everything decided, nothing done yet. */
 interface Accepted {
   token: KnownToken
+  /** The client's IP address, for the per-token limit and the log line. */
+  ip: string
   /** The guard's headers so far, in the order the Koa pipeline sets them. */
   headers: Record<string, string>
   answer: ReadAnswer
@@ -61,16 +74,17 @@ interface Accepted {
  * answered straight on `node:http`, without Koa's context, router and middleware chain. It runs
  * the guard's steps (`FAST_PATH_STEPS`) with the same functions as the Koa pipeline, in the same
  * order, after the same freshness barrier (`cache.isCurrent()`); the answer comes from
- * `readAnswer`, the 429 from `errorResponse`, the log line from `logRequestLine`: the functions the
- * pipeline uses for the same bytes.
+ * `readAnswer`, the 429 from `errorResponse`, the security headers from `securityHeadersOf`, the
+ * client's IP from `clientIp`, the log line from `logRequestLine`: the functions the pipeline uses
+ * for the same bytes.
  *
  * Anything it is not sure about goes to Koa untouched, before any side effect: an unusual URL,
  * `day`/`track`, a token or event not in the cache, any refusal of the token (Koa refuses it with
- * the error envelope), a compressed form not made yet, `app.proxy`. Returns `undefined` (no hot
+ * the error envelope), a compressed form not made yet. Returns `undefined` (no hot
  * path, with a warning) when the guard chain has a step it does not know.
  *
  * @example
- * const fast = createFastPath({ guard, cache, usage, perToken, logger, proxied: () => app.proxy })
+ * const fast = createFastPath({ guard, cache, usage, perToken, logger, trustProxy: config.trustProxy })
  * http.createServer((req, res) => fast ? fast(req, res, app.callback()) : app.callback()(req, res))
  */
 export function createFastPath(deps: FastPathDeps): FastPath | undefined {
@@ -137,8 +151,14 @@ export function createFastPath(deps: FastPathDeps): FastPath | undefined {
     if (body === undefined) return undefined
     const answer = readAnswer(body, { ifNoneMatch: h['if-none-match'] || '', acceptEncoding: h['accept-encoding'] || '' })
     if (answer === undefined) return undefined
-    const headers = { 'X-Request-Id': requestId, ...TOKEN_CHECK_HEADERS, ...corsGrantHeaders(corsOriginOf(originHeader)) }
-    return { token: token as KnownToken, headers, answer }
+    // In the order the pipeline sets them: requestContext, securityHeaders, then the guard's.
+    const headers = {
+      'X-Request-Id': requestId,
+      ...securityHeadersOf(JSON_TYPE),
+      ...TOKEN_CHECK_HEADERS,
+      ...corsGrantHeaders(corsOriginOf(originHeader)),
+    }
+    return { token: token as KnownToken, ip: clientIp(req, deps.trustProxy), headers, answer }
   }
 
   /** Steps `rate-limit` and `usage`, then the answer (or the 429), and the log line. */
@@ -146,7 +166,7 @@ export function createFastPath(deps: FastPathDeps): FastPath | undefined {
     const { headers } = accepted
     let status: number = accepted.answer.status
     let body = accepted.answer.body
-    const verdict = perToken && (await perToken.consume(accepted.token.id, req.socket.remoteAddress || ''))
+    const verdict = perToken && (await perToken.consume(accepted.token.id, accepted.ip))
     if (verdict) Object.assign(headers, verdict.headers)
     if (verdict?.exceeded) {
       const refusal = errorResponse(verdict.exceeded)
@@ -159,7 +179,8 @@ export function createFastPath(deps: FastPathDeps): FastPath | undefined {
     }
     res.writeHead(status, headers)
     res.end(body)
-    if (logger.isLevelEnabled('info')) logRequestLine(requestLogger(logger, requestId), { method: 'GET', path: read.path, status, started })
+    if (logger.isLevelEnabled('info'))
+      logRequestLine(requestLogger(logger, requestId), { method: 'GET', path: read.path, status, ip: accepted.ip, started })
   }
 
   const serve = (req: IncomingMessage, res: ServerResponse, koa: RequestHandler, read: Read, started: bigint): void => {
@@ -180,7 +201,7 @@ export function createFastPath(deps: FastPathDeps): FastPath | undefined {
   }
 
   return (req, res, koa) => {
-    if (req.method !== 'GET' || !cache.enabled || deps.proxied()) return void koa(req, res)
+    if (req.method !== 'GET' || !cache.enabled) return void koa(req, res)
     let read: Read | undefined
     try {
       read = readOf(req)

@@ -2,6 +2,7 @@ import { createServer, maxHeaderSize, type RequestListener, STATUS_CODES, type S
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { ApiError, errorResponse } from './api-error.ts'
+import { securityHeadersOf } from './security-headers.ts'
 
 /**
  * How long the servers wait for clients (docs/operations.md, "Timeouts"). A connection that
@@ -77,7 +78,12 @@ function onClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
     return
   }
   const { status, headers, body } = errorResponse(answer)
-  const head = Object.entries({ ...headers, 'Cache-Control': 'no-store', Connection: 'close' })
+  const head = Object.entries({
+    ...headers,
+    ...securityHeadersOf(headers['Content-Type']),
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+  })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('')
   socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n`, 'latin1'), body]))

@@ -106,4 +106,22 @@ describe('OpenAPI document and docs', () => {
     expect((await api.request('GET', '/docs/package.json')).status).toBe(404)
     expect((await api.request('GET', '/docs/..%2F..%2Fpackage.json')).status).toBe(404)
   })
+
+  it('serves the docs page, which keeps the API key in localStorage, under a policy of its own files and no framing', async () => {
+    const page = await api.request('GET', '/docs')
+    const csp = page.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("script-src 'self';")
+    // Its own style sheets, and the one inline style of Swagger UI's logo by its hash.
+    expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]{43}=';/)
+    expect(csp).toContain("connect-src 'self';")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/)
+    expect(page.headers.get('x-frame-options')).toBe('DENY')
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff')
+    // No inline script or style: the policy would refuse them.
+    expect(page.text).not.toMatch(/<script>|<script(?![^>]*\ssrc=)[^>]*>|<style|\sstyle=|\son[a-z]+=/)
+    for (const path of ['/docs/init.js', '/docs/swagger-ui-bundle.js', '/docs/swagger-ui.css', '/v1/openapi.json', '/v1/nowhere']) {
+      expect((await api.request('GET', path)).headers.get('x-content-type-options'), path).toBe('nosniff')
+    }
+  })
 })

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { ApiError } from '@event-service/server-common'
+import { ApiError, DEFAULT_LIVE_STREAMS_MAX } from '@event-service/server-common'
 import type { Logger } from 'pino'
 import type { AppliedChange } from '../cache/embed-cache.ts'
 import { tokenRefusal } from '../tokens/token-auth.ts'
@@ -8,6 +8,7 @@ import { type LivePart, partsOfTable } from './change-parts.ts'
 import {
   COALESCE_MS,
   EXPIRY_CHECK_MS,
+  FULL_RETRY_AFTER_SECONDS,
   HEARTBEAT_MS,
   LIVE_LIMITS,
   type LiveLimits,
@@ -34,6 +35,7 @@ export interface LiveHubDeps {
   /** The token as it is now (after the cache dropped the old one). */
   loadToken(tokenHash: string): Promise<TokenLookup>
   logger: Logger
+  /** Caps other than `LIVE_LIMITS` (the app passes `total` from `LIVE_STREAMS_MAX`). */
   limits?: Partial<LiveLimits>
 }
 
@@ -90,7 +92,7 @@ export class LiveHub {
 
   constructor(deps: LiveHubDeps) {
     this.#deps = deps
-    this.#limits = { ...LIVE_LIMITS, ...deps.limits }
+    this.#limits = { ...LIVE_LIMITS, total: DEFAULT_LIVE_STREAMS_MAX, ...deps.limits }
     this.#heartbeat = setInterval(() => this.#broadcast(this.#all(), PING_FRAME), HEARTBEAT_MS)
     this.#heartbeat.unref()
   }
@@ -110,8 +112,10 @@ export class LiveHub {
   }
 
   /**
-   * Throws the refusal of a stream that may not open: 503 while stopping, 429 `TOO_MANY_STREAMS`
-   * over a cap (with `Retry-After`: streams close as visitors leave).
+   * Throws the refusal of a stream that may not open: 503 while stopping or when the instance holds
+   * `total` streams already (its memory budget: another instance behind the load balancer, or this
+   * one a little later, has room), 429 `TOO_MANY_STREAMS` over the cap of the token or the client
+   * IP (with `Retry-After`: streams close as visitors leave).
    */
   admit(tokenId: string, ip: string): void {
     if (this.#draining) {
@@ -123,6 +127,15 @@ export class LiveHub {
         {
           'Retry-After': String(RECONNECT_AFTER_MS / 1000),
         },
+      )
+    }
+    if (this.#size >= this.#limits.total) {
+      throw new ApiError(
+        503,
+        'SERVICE_UNAVAILABLE',
+        `This server has ${this.#limits.total} live streams open, its most; retry in ${FULL_RETRY_AFTER_SECONDS} s`,
+        { limit: this.#limits.total, retry_after: FULL_RETRY_AFTER_SECONDS },
+        { 'Retry-After': String(FULL_RETRY_AFTER_SECONDS) },
       )
     }
     const over = (count: number | undefined, cap: number) => (count ?? 0) >= cap

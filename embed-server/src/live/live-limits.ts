@@ -1,7 +1,9 @@
 /**
- * Limits of the live streams (`GET /v1/events/{eventId}/live`), per embed server instance. Named
- * constants rather than settings: they bound memory (about 10 KB per open stream, socket included),
- * and a deployment that needs more streams adds instances.
+ * Limits of the live streams (`GET /v1/events/{eventId}/live`), per embed server instance. The
+ * caps per token and per IP are named constants rather than settings: they bound what one leaked
+ * token or one network can make an instance hold (about 10 KB per open stream, socket included).
+ * The cap on all streams together is `LIVE_STREAMS_MAX` (`config.liveStreamsMax`), the instance's
+ * memory budget for them; a deployment that needs more streams adds instances.
  */
 export const LIVE_LIMITS = {
   /**
@@ -35,8 +37,13 @@ export const RECONNECT_AFTER_MS = 2_000
 /** A stream whose client reads nothing while this much is queued for it is closed (it would only grow). */
 export const MAX_QUEUED_BYTES = 64 * 1024
 
-/** How limits are overridden by tests and the benchmark (never by the environment). */
+/** Seconds a client refused for the instance's cap on all streams is asked to wait (visitors come and go). */
+export const FULL_RETRY_AFTER_SECONDS = 30
+
+/** The caps of one instance: `LIVE_LIMITS`, and `total` from `LIVE_STREAMS_MAX` (tests and the benchmark override any). */
 export interface LiveLimits {
   perToken: number
   perIp: number
+  /** Open streams of this instance together; past it, 503 `SERVICE_UNAVAILABLE`. */
+  total: number
 }

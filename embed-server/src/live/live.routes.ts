@@ -25,7 +25,7 @@ export function registerLiveRoutes(router: Router<EmbedState>, guard: RouterMidd
     const seen = hub.tokenChanges
     await guard(ctx, async () => {
       const { token } = ctx.state
-      hub.admit(token.id, ctx.ip)
+      hub.admit(token.id, ctx.state.clientIp)
       ctx.status = 200
       ctx.respond = false
       const { res } = ctx
@@ -36,7 +36,7 @@ export function registerLiveRoutes(router: Router<EmbedState>, guard: RouterMidd
         eventId: token.eventId,
         tokenHash: ctx.state.tokenHash,
         token,
-        ip: ctx.ip,
+        ip: ctx.state.clientIp,
         origin: ctx.get('Origin'),
         referer: ctx.get('Referer'),
       }

@@ -1,5 +1,6 @@
 import { createDb, type DbHandle } from '@event-service/db'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
+import { parseTrustProxy } from '@event-service/server-common'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   seedEvent,
@@ -202,6 +203,59 @@ describe.each(DIALECTS)('live streams on %s', (dialect) => {
       for (const s of open) s.close()
     } finally {
       await capped.close()
+    }
+  })
+
+  it('caps the streams of an instance at LIVE_STREAMS_MAX with 503 SERVICE_UNAVAILABLE and Retry-After, and frees a slot when one closes', async () => {
+    const full = await startEmbedServer(dbHandle, { config: { liveStreamsMax: 2 } })
+    try {
+      const tokens = await Promise.all([1, 2, 3].map(() => seedToken(dbHandle.db, ev)))
+      const open = [await openSse(liveUrl(tokens[0]!.token, full.url)), await openSse(liveUrl(tokens[1]!.token, full.url))]
+      expect(open.map((s) => s.status)).toEqual([200, 200])
+      const refused = await openSse(liveUrl(tokens[2]!.token, full.url))
+      expect(refused.status).toBe(503)
+      expect(refused.headers['retry-after']).toBe('30')
+      expect(JSON.parse(refused.body)).toMatchObject({
+        success: false,
+        error: { code: 'SERVICE_UNAVAILABLE', details: { limit: 2, retry_after: 30 } },
+      })
+      open[0]!.close()
+      // The slot is free once the server has seen the close: wait for it, do not time it.
+      await expect
+        .poll(async () => {
+          const again = await openSse(liveUrl(tokens[2]!.token, full.url))
+          if (again.status === 200) open.push(again)
+          return again.status
+        })
+        .toBe(200)
+      for (const s of open) s.close()
+    } finally {
+      await full.close()
+    }
+  })
+
+  it('caps streams per client IP behind a trusted proxy by X-Forwarded-For, and by the socket otherwise', async () => {
+    // The test's requests come from 127.0.0.1: a trusted proxy for `behind`, a client for `direct`.
+    const behind = await startEmbedServer(dbHandle, { liveLimits: { perIp: 1 }, config: { trustProxy: parseTrustProxy('127.0.0.1') } })
+    const direct = await startEmbedServer(dbHandle, { liveLimits: { perIp: 1 }, config: { trustProxy: parseTrustProxy('10.9.9.9') } })
+    const open: Awaited<ReturnType<typeof openSse>>[] = []
+    try {
+      const { token } = await seedToken(dbHandle.db, ev)
+      const statuses = async (base: string) => {
+        const out: number[] = []
+        for (const client of ['203.0.113.1', '203.0.113.1', '203.0.113.2']) {
+          const stream = await openSse(liveUrl(token, base), { 'X-Forwarded-For': client })
+          open.push(stream)
+          out.push(stream.status)
+        }
+        return out
+      }
+      expect(await statuses(behind.url)).toEqual([200, 429, 200])
+      expect(await statuses(direct.url)).toEqual([200, 429, 429])
+    } finally {
+      for (const s of open) s.close()
+      await behind.close()
+      await direct.close()
     }
   })
 

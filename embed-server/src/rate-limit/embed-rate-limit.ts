@@ -7,6 +7,7 @@ import {
   type RateLimitVerdict,
   rateLimit,
 } from '@event-service/server-common'
+import { normaliseEmail } from '@event-service/db'
 import type { Logger } from 'pino'
 import type { EmbedState } from '../tokens/token-auth.ts'
 
@@ -14,7 +15,7 @@ import type { EmbedState } from '../tokens/token-auth.ts'
 export const REGISTRATIONS_PER_MINUTE = 10
 
 /**
- * Registrations per hour of one email address for one event. A person registers once; a bot that
+ * Registrations per hour of one inbox (`normaliseEmail`) for one event. A person registers once; a bot that
  * rotates IPs to flood one inbox with confirmation emails stops here. Counted for every attempt,
  * registered or not, so the limit tells nothing about who is registered.
  */
@@ -55,8 +56,8 @@ const off: RouterMiddleware<EmbedState> = (_ctx, next) => next()
 
 /**
  * Rate limits of the embed API on server-common's limiter (Redis when `REDIS_URL` is set, so that
- * limits hold across instances, with this instance's memory while Redis is away). `ctx.ip` is the
- * socket's address: behind a proxy, set `app.proxy` so that it is the client's.
+ * limits hold across instances, with this instance's memory while Redis is away). The client IP is
+ * `ctx.state.clientIp` (server-common's `clientIp`, by `TRUST_PROXY`), as in the hot path.
  */
 export async function createEmbedRateLimits(config: Config, logger: Logger): Promise<EmbedRateLimits> {
   if (config.embedRateLimit === 0) {
@@ -73,17 +74,18 @@ export async function createEmbedRateLimits(config: Config, logger: Logger): Pro
   return {
     perToken,
     perTokenStep: rateLimit<EmbedState>(tokenLimiter, {
-      key: (ctx) => perTokenKey(ctx.state.token.id, ctx.ip),
+      key: (ctx) => perTokenKey(ctx.state.token.id, ctx.state.clientIp),
       limit: () => config.embedRateLimit,
     }),
     registrations: rateLimit<EmbedState>(limiter('embed-registration'), {
-      key: (ctx) => `${ctx.state.token.eventId}:${ctx.ip}`,
+      key: (ctx) => `${ctx.state.token.eventId}:${ctx.state.clientIp}`,
       limit: () => REGISTRATIONS_PER_MINUTE,
     }),
     perEmail: {
-      consume: (eventId, email) => emailLimiter.consume(`${eventId}:${email.toLowerCase()}`, REGISTRATIONS_PER_EMAIL_PER_HOUR),
+      // By inbox, not by spelling: `victim+1@…` and `V.ictim@gmail.com` fill the same inbox.
+      consume: (eventId, email) => emailLimiter.consume(`${eventId}:${normaliseEmail(email)}`, REGISTRATIONS_PER_EMAIL_PER_HOUR),
     },
-    access: rateLimit<EmbedState>(limiter('embed-access'), { key: (ctx) => ctx.ip, limit: () => ACCESS_CHECKS_PER_MINUTE }),
+    access: rateLimit<EmbedState>(limiter('embed-access'), { key: (ctx) => ctx.state.clientIp, limit: () => ACCESS_CHECKS_PER_MINUTE }),
     close: () => store.close(),
   }
 }
