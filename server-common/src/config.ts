@@ -54,9 +54,6 @@ const flag = z
   .optional()
   .transform((v) => v === '1')
 
-/**
- * Default of `FIRST_SCREEN_CACHE_MB`: some 160 schedules of 200 sessions (about 400 KB each), more
- * than the events one instance serves are likely to need within a minute.
 /** `TRUST_PROXY` (`client-ip.ts`): which proxies may name the client in `X-Forwarded-For`. */
 const trustProxy = optionalText.transform((value, ctx) => {
   try {
@@ -70,6 +67,9 @@ const trustProxy = optionalText.transform((value, ctx) => {
 /** Default of `LIVE_STREAMS_MAX`: about 10 KB each, so some 500 MB of one instance's memory at most. */
 export const DEFAULT_LIVE_STREAMS_MAX = 50_000
 
+/**
+ * Default of `FIRST_SCREEN_CACHE_MB`: some 160 schedules of 200 sessions (about 400 KB each), more
+ * than the events one instance serves are likely to need within a minute.
  */
 export const DEFAULT_FIRST_SCREEN_CACHE_MB = 64
 
@@ -83,11 +83,11 @@ const ConfigSchema = z.object({
   DEMO_PORT: port(3002),
   REDIS_URL: optionalText,
   EMBED_RATE_LIMIT: z.coerce.number().int().min(0).default(600),
+  TRUST_PROXY: trustProxy,
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).default(DEFAULT_LIVE_STREAMS_MAX),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEBHOOK_RETRY_DELAYS: durationList(DEFAULT_WEBHOOK_RETRY_DELAYS),
   WEBHOOK_DISABLE_AFTER: positiveDuration(DEFAULT_WEBHOOK_DISABLE_AFTER),
-  TRUST_PROXY: trustProxy,
-  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).default(DEFAULT_LIVE_STREAMS_MAX),
   WEBHOOK_ALLOW_PRIVATE: flag,
   SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().min(1).default(DEFAULT_MAIL_FROM),
@@ -108,14 +108,14 @@ export interface Config {
   redisUrl: string | undefined
   /** Embed API requests per minute per (token, client IP); 0 turns the limit off. */
   embedRateLimit: number
-  logLevel: string
-  /** Waits between webhook delivery attempts, in ms; the attempt after the last wait is the last. */
-  webhookRetryDelaysMs: number[]
-  /** An endpoint whose deliveries have all failed for this long (ms) is disabled. */
   /** Which proxies in front may name the client (`TRUST_PROXY`); `clientIp` reads it. */
   trustProxy: TrustProxy
   /** Live streams one embed server instance holds open at most (`LIVE_STREAMS_MAX`); past it, 503. */
   liveStreamsMax: number
+  logLevel: string
+  /** Waits between webhook delivery attempts, in ms; the attempt after the last wait is the last. */
+  webhookRetryDelaysMs: number[]
+  /** An endpoint whose deliveries have all failed for this long (ms) is disabled. */
   webhookDisableAfterMs: number
   /** Whether webhook URLs may target loopback and private networks (development, tests). */
   webhookAllowPrivate: boolean
@@ -156,14 +156,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoPort: e.DEMO_PORT,
     redisUrl: e.REDIS_URL,
     embedRateLimit: e.EMBED_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    liveStreamsMax: e.LIVE_STREAMS_MAX,
     logLevel: e.LOG_LEVEL,
     webhookRetryDelaysMs: e.WEBHOOK_RETRY_DELAYS,
     webhookDisableAfterMs: e.WEBHOOK_DISABLE_AFTER,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    trustProxy: e.TRUST_PROXY,
-    liveStreamsMax: e.LIVE_STREAMS_MAX,
     embedPublicUrl: e.EMBED_PUBLIC_URL?.replace(/\/$/, ''),
     firstScreenCacheBytes: Math.floor(e.FIRST_SCREEN_CACHE_MB * 1024 * 1024),
   }
