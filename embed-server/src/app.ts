@@ -19,6 +19,8 @@ import { registerLiveRoutes } from './live/live.routes.ts'
 import { registerOpenApiRoute } from './openapi/openapi.routes.ts'
 import { createEmbedRateLimits } from './rate-limit/embed-rate-limit.ts'
 import { registerCancelPageRoutes } from './registrations/cancel-page.routes.ts'
+import { registerConfirmPageRoutes } from './registrations/confirm-page.routes.ts'
+import { startHoldExpiry } from './registrations/hold-expiry.ts'
 import { registerRegistrationRoutes } from './registrations/registrations.routes.ts'
 import { widgetFiles } from './static/widget-files.ts'
 import { registerAccessRoute } from './tokens/access.routes.ts'
@@ -88,6 +90,7 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   cache.follow((change) => live.apply(change))
   const usage = createUsageCounter(db, logger)
   const limits = await createEmbedRateLimits(config, logger)
+  const holds = startHoldExpiry({ db, logger })
 
   // One verifier: the data routes enforce it, the access route explains its refusals.
   const verifyToken = tokenVerifier({ db, cache })
@@ -110,6 +113,7 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   registerLiveRoutes(router, guard, live)
   registerRegistrationRoutes(router, guard, limits, { db, cache, config })
   registerCancelPageRoutes(router, { db })
+  registerConfirmPageRoutes(router, { db, cache, config })
   registerAccessRoute(router, validPathIds, limits.access, verifyToken)
   registerOpenApiRoute(router)
   router.options(
@@ -152,6 +156,7 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
       await cache.stop()
       await usage.close()
       await limits.close()
+      await holds.stop()
     },
   }
 }

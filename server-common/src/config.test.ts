@@ -49,3 +49,14 @@ describe('webhook configuration', () => {
     expect(() => loadConfig(env)).toThrow(message)
   })
 })
+
+describe('registration hold', () => {
+  it('holds a pending registration’s place 30 minutes by default, REGISTRATION_HOLD otherwise', () => {
+    expect(loadConfig({}).registrationHoldMs).toBe(30 * 60_000)
+    expect(loadConfig({ REGISTRATION_HOLD: '2h' }).registrationHoldMs).toBe(2 * 3_600_000)
+  })
+
+  it.each(['0s', 'soon'])('refuses REGISTRATION_HOLD=%j with a message naming the variable', (value) => {
+    expect(() => loadConfig({ REGISTRATION_HOLD: value })).toThrow(/REGISTRATION_HOLD: .* is not a positive duration/)
+  })
+})

@@ -13,6 +13,9 @@ export const DEFAULT_WEBHOOK_RETRY_DELAYS = '1m,5m,30m,2h,5h,10h,10h'
 /** Default sender of confirmation emails (DESIGN.md). */
 export const DEFAULT_MAIL_FROM = 'Event service <no-reply@localhost>'
 
+/** Default time a pending registration holds its place for, waiting for its confirm link to be followed. */
+export const DEFAULT_REGISTRATION_HOLD = '30m'
+
 /** Default time after which an endpoint whose deliveries all failed is disabled. */
 export const DEFAULT_WEBHOOK_DISABLE_AFTER = '3d'
 const MAX_RETRY_DELAYS = 50
@@ -91,6 +94,7 @@ const ConfigSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: flag,
   SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().min(1).default(DEFAULT_MAIL_FROM),
+  REGISTRATION_HOLD: positiveDuration(DEFAULT_REGISTRATION_HOLD),
   EMBED_PUBLIC_URL: optionalText.refine(
     (v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v),
     'must be an origin such as https://embed.example.com',
@@ -123,6 +127,8 @@ export interface Config {
   smtpUrl: string | undefined
   /** Sender of confirmation emails. */
   mailFrom: string
+  /** How long (ms) a pending registration holds its place before it expires unless confirmed. */
+  registrationHoldMs: number
   /** The embed server's public origin, for links in emails; unset: the address it listens at. */
   embedPublicUrl: string | undefined
   /** Bytes the embed server's first screens kept may take together (`FIRST_SCREEN_CACHE_MB`); 0 keeps none. */
@@ -164,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    registrationHoldMs: e.REGISTRATION_HOLD,
     embedPublicUrl: e.EMBED_PUBLIC_URL?.replace(/\/$/, ''),
     firstScreenCacheBytes: Math.floor(e.FIRST_SCREEN_CACHE_MB * 1024 * 1024),
   }

@@ -10,6 +10,8 @@ export interface RegistrationPresentation {
   answers: Record<string, AnswerValue>
   status: RegistrationStatus
   consent_at: string | null
+  hold_expires_at: string | null
+  confirmed_at: string | null
   checked_in_at: string | null
   cancelled_at: string | null
   created_at: string
@@ -20,8 +22,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null)
 /**
  * The fields of a registration the organiser sees. Here rather than in the admin API because two
  * servers present registrations: the admin API's list, and the embed server's
- * `registration.created` webhook, which must carry exactly what the list shows. Never the cancel
- * link's hash.
+ * `registration.created` and `registration.confirmed` webhooks, which must carry exactly what the
+ * list shows. Never a link's hash. `hold_expires_at` only while the registration is pending.
  */
 export function presentRegistration(row: RegistrationRow): RegistrationPresentation {
   return {
@@ -33,6 +35,8 @@ export function presentRegistration(row: RegistrationRow): RegistrationPresentat
     answers: row.answers,
     status: row.status,
     consent_at: iso(row.consent_at),
+    hold_expires_at: row.status === 'pending' ? iso(row.hold_expires_at) : null,
+    confirmed_at: iso(row.confirmed_at),
     checked_in_at: iso(row.checked_in_at),
     cancelled_at: iso(row.cancelled_at),
     created_at: row.created_at.toISOString(),

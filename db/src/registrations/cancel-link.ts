@@ -5,16 +5,23 @@ import { hashSecret } from '../secrets/secret-token.ts'
 import type { RegistrationRow } from '../tables/registrations.ts'
 
 /**
- * A new cancel-link secret (256 random bits, base64url: cannot be guessed) and the hash that is
- * all the database keeps of it. The secret itself exists only in the confirmation email.
+ * A new secret for a link in an email (256 random bits, base64url: cannot be guessed) and the
+ * hash that is all the database keeps of it. The secret itself exists only in the email. Used by
+ * the cancel link and the confirm link alike.
  */
-export function newCancelToken(): { token: string; hash: string } {
+export function newLinkSecret(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url')
   return { token, hash: hashSecret(token) }
 }
 
-/** Whether a string has the shape of a cancel-link secret (checked before any lookup). */
-export const isCancelTokenShape = (value: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(value)
+/** Whether a string has the shape of a link secret (checked before any lookup). */
+export const isLinkSecretShape = (value: string): boolean => /^[A-Za-z0-9_-]{43}$/.test(value)
+
+/** A new cancel-link secret (`newLinkSecret`). */
+export const newCancelToken = newLinkSecret
+
+/** Whether a string has the shape of a cancel-link secret (`isLinkSecretShape`). */
+export const isCancelTokenShape = isLinkSecretShape
 
 /** The registration a cancel link would cancel now, or undefined (unknown, used, or no longer registered). */
 export async function registrationOfCancelToken(db: Kysely<Database>, token: string): Promise<RegistrationRow | undefined> {

@@ -1,14 +1,27 @@
-import { type Kysely, sql } from 'kysely'
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
 import type { Database } from '../database.ts'
 import type { Ticket } from '../tables/events.ts'
+import { ACTIVE_REGISTRATION_STATUSES } from '../tables/registrations.ts'
 
-/** Places taken per ticket id: every registration that is not cancelled (checked-in ones too). */
+/**
+ * Whether a registration takes a place: registered and checked-in ones, and pending ones whose
+ * hold has not run out (by the database's clock, so a hold ends on time even before the expiry
+ * sweep marks it `expired`). The one definition of a taken place, for the capacity check and the
+ * embed API's `sold_out` and `remaining` alike.
+ */
+export const holdsPlace = (eb: ExpressionBuilder<Database, 'registrations'>) =>
+  eb.or([
+    eb('status', 'in', ACTIVE_REGISTRATION_STATUSES),
+    eb.and([eb('status', '=', 'pending'), eb('hold_expires_at', '>', sql<Date>`now()`)]),
+  ])
+
+/** Places taken per ticket id (`holdsPlace`). */
 export async function placesTaken(db: Kysely<Database>, eventId: string): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('registrations')
     .select(['ticket_id', (eb) => eb.fn.countAll<number | string>().as('taken')])
     .where('event_id', '=', eventId)
-    .where('status', '<>', 'cancelled')
+    .where(holdsPlace)
     .where('ticket_id', 'is not', null)
     .groupBy('ticket_id')
     .execute()
@@ -43,7 +56,7 @@ export async function checkPlace(trx: Kysely<Database>, eventId: string, ticketI
     .select((eb) => eb.fn.countAll<number | string>().as('taken'))
     .where('event_id', '=', eventId)
     .where('ticket_id', '=', ticketId)
-    .where('status', '<>', 'cancelled')
+    .where(holdsPlace)
     .executeTakeFirstOrThrow()
   return Number(taken.taken) < ticket.capacity ? 'free' : 'sold_out'
 }

@@ -35,6 +35,13 @@ export interface PrivacyNotice {
   url?: string | null
 }
 
+/**
+ * How a registration is confirmed: `email` (double opt-in: `pending` until the link in its email
+ * is followed) or `none` (registered at once).
+ */
+export const REGISTRATION_CONFIRMATIONS = ['email', 'none'] as const
+export type RegistrationConfirmation = (typeof REGISTRATION_CONFIRMATIONS)[number]
+
 export interface EventsTable {
   id: Generated<string>
   account_id: string
@@ -48,6 +55,7 @@ export interface EventsTable {
   tickets: ColumnType<Ticket[], string | undefined, string>
   questions: ColumnType<Question[], string | undefined, string>
   privacy_notice: ColumnType<PrivacyNotice | null, string | null | undefined, string | null>
+  registration_confirmation: ColumnType<RegistrationConfirmation, RegistrationConfirmation | undefined, RegistrationConfirmation>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

@@ -11,6 +11,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'embed_token.updated',
   'embed_token.revoked',
   'registration.created',
+  'registration.confirmed',
 ] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 

@@ -1,30 +1,24 @@
 import { bodyParser } from '@koa/bodyparser'
 import type Router from '@koa/router'
 import { cancelByToken, type Database, registrationOfCancelToken } from '@event-service/db'
-import type { Context } from 'koa'
 import type { Kysely } from 'kysely'
 import type { EmbedState } from '../tokens/token-auth.ts'
-import { type CancelPageView, cancelPageHtml } from './cancel-page.html.ts'
 import { CANCEL_PATH } from './confirmation-email.ts'
+import { sendLinkPage } from './link-page.html.ts'
 import { mailMessagesOf } from './registration-mail.messages.ts'
 
-/** The page cannot be framed, fetches nothing, sends no Referer (the URL holds the secret) and is never cached. */
-const PAGE_HEADERS = {
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'no-store',
-  'X-Content-Type-Options': 'nosniff',
-}
-
-const eventNameOf = async (db: Kysely<Database>, eventId: string) =>
+/** The name of an event, for the link pages. */
+export const eventNameOf = async (db: Kysely<Database>, eventId: string): Promise<string> =>
   (await db.selectFrom('events').select('name').where('id', '=', eventId).executeTakeFirst())?.name ?? ''
 
-function answer(ctx: Context, status: number, locale: string | undefined, view: CancelPageView): void {
-  ctx.set(PAGE_HEADERS)
-  ctx.status = status
-  ctx.type = 'text/html; charset=utf-8'
-  ctx.body = cancelPageHtml(mailMessagesOf(locale), view, CANCEL_PATH)
+/** The secret of a link page's form, or '' when there is none. */
+export const formTokenOf = (body: unknown): string => {
+  const token = (body as Record<string, unknown> | undefined)?.token
+  return typeof token === 'string' ? token : ''
 }
+
+/** The link pages' form parser: a token is all they read. */
+export const linkFormBody = () => bodyParser({ enableTypes: ['form'], formLimit: '2kb' })
 
 /**
  * The cancel link of the confirmation email (no embed token: the link's secret is the credential).
@@ -34,17 +28,30 @@ function answer(ctx: Context, status: number, locale: string | undefined, view: 
  */
 export function registerCancelPageRoutes(router: Router<EmbedState>, deps: { db: Kysely<Database> }): void {
   const { db } = deps
+  const invalid = (lang: string | undefined) => {
+    const t = mailMessagesOf(lang)
+    return { lang: t.lang, title: t.cancelTitle, view: { kind: 'refused' as const, text: t.invalidLink } }
+  }
   router.get(CANCEL_PATH, async (ctx) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : ''
     const row = await registrationOfCancelToken(db, token)
-    if (!row) return answer(ctx, 404, ctx.acceptsLanguages()[0], { kind: 'invalid' })
-    answer(ctx, 200, row.locale, { kind: 'confirm', name: row.name, event: await eventNameOf(db, row.event_id), token })
+    if (!row) return sendLinkPage(ctx, 404, invalid(ctx.acceptsLanguages()[0]))
+    const t = mailMessagesOf(row.locale)
+    const question = t.cancelQuestion(await eventNameOf(db, row.event_id))
+    sendLinkPage(ctx, 200, {
+      lang: t.lang,
+      title: t.cancelTitle,
+      view: { kind: 'ask', question, nameLabel: t.name, name: row.name, button: t.cancelButton, token, action: CANCEL_PATH, danger: true },
+    })
   })
-  router.post(CANCEL_PATH, bodyParser({ enableTypes: ['form'], formLimit: '2kb' }), async (ctx) => {
-    const body = ctx.request.body as Record<string, unknown> | undefined
-    const token = typeof body?.token === 'string' ? body.token : ''
-    const row = await cancelByToken(db, token)
-    if (!row) return answer(ctx, 404, ctx.acceptsLanguages()[0], { kind: 'invalid' })
-    answer(ctx, 200, row.locale, { kind: 'cancelled', event: await eventNameOf(db, row.event_id) })
+  router.post(CANCEL_PATH, linkFormBody(), async (ctx) => {
+    const row = await cancelByToken(db, formTokenOf(ctx.request.body))
+    if (!row) return sendLinkPage(ctx, 404, invalid(ctx.acceptsLanguages()[0]))
+    const t = mailMessagesOf(row.locale)
+    sendLinkPage(ctx, 200, {
+      lang: t.lang,
+      title: t.cancelTitle,
+      view: { kind: 'done', text: t.cancelled(await eventNameOf(db, row.event_id)) },
+    })
   })
 }

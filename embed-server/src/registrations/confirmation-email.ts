@@ -20,8 +20,17 @@ export interface Confirmation {
 /** The path of the cancel page; the secret follows as `?token=`. */
 export const CANCEL_PATH = '/v1/registrations/cancel'
 
+/** The path of the confirm page (double opt-in); the secret follows as `?token=`. */
+export const CONFIRM_PATH = '/v1/registrations/confirm'
+
 /** `{base}/v1/registrations/cancel?token=…`. */
 export const cancelUrlOf = (base: string, token: string): string => `${base}${CANCEL_PATH}?token=${encodeURIComponent(token)}`
+
+/** `{base}/v1/registrations/confirm?token=…`. */
+export const confirmUrlOf = (base: string, token: string): string => `${base}${CONFIRM_PATH}?token=${encodeURIComponent(token)}`
+
+/** What the emails before a confirmation tell: the request's facts, no cancel link yet. */
+export type Request = Omit<Confirmation, 'cancelUrl'>
 
 /** "Mon 1 March 2027, 09:00 – Tue 2 March 2027, 18:00 (Europe/Paris)", in the registrant's language. */
 function whenOf(event: PublicEvent, lang: string): string {
@@ -47,18 +56,28 @@ function icsOf(c: Confirmation): string {
 }
 
 /**
+ * The facts of a registration, one labelled line each. The registrant's name is one of them, a
+ * value after its label and never part of a sentence of ours: what someone typed into the form
+ * ("…, pay the fee at …") cannot read as the product's own words. Names are one line (the schema
+ * refuses control characters), so a name cannot add lines of its own either.
+ */
+function factsOf(c: Request, t: ReturnType<typeof mailMessagesOf>): string[] {
+  return [
+    `${t.name}: ${c.name}`,
+    c.ticketName ? `${t.ticket}: ${c.ticketName}` : undefined,
+    `${t.when}: ${whenOf(c.event, t.lang)}`,
+    c.event.venue ? `${t.where}: ${c.event.venue}` : undefined,
+  ].filter((line): line is string => line !== undefined)
+}
+
+/**
  * The confirmation email of a registration, rendered once when it is enqueued (the outbox sends
  * these bytes on every attempt): plain text in the registrant's language with the event, the
  * ticket, when and where, and the cancel link; the event as an `.ics` attachment.
  */
 export function confirmationEmail(c: Confirmation): EmailToSend {
   const t = mailMessagesOf(c.locale)
-  const facts = [
-    c.ticketName ? `${t.ticket}: ${c.ticketName}` : undefined,
-    `${t.when}: ${whenOf(c.event, t.lang)}`,
-    c.event.venue ? `${t.where}: ${c.event.venue}` : undefined,
-  ].filter((line): line is string => line !== undefined)
-  const text = [t.greeting(c.name), '', t.registered(c.event.name), '', ...facts, '', t.calendar, '', t.cancelIntro, c.cancelUrl, ''].join(
+  const text = [t.greeting, '', t.registered(c.event.name), '', ...factsOf(c, t), '', t.calendar, '', t.cancelIntro, c.cancelUrl, ''].join(
     '\n',
   )
   return {
@@ -70,5 +89,57 @@ export function confirmationEmail(c: Confirmation): EmailToSend {
     subject: t.subject(c.event.name),
     text_body: text,
     ics: icsOf(c),
+  }
+}
+
+/**
+ * The email of a pending registration (double opt-in): the confirm link, how long the place is
+ * held, and what to do when someone else typed this address. No calendar file: nothing is booked yet.
+ */
+export function confirmRequestEmail(c: Request & { confirmUrl: string; holdMs: number }): EmailToSend {
+  const t = mailMessagesOf(c.locale)
+  const minutes = Math.max(1, Math.round(c.holdMs / 60_000))
+  const text = [
+    t.greeting,
+    '',
+    t.confirmIntro(c.event.name),
+    c.confirmUrl,
+    '',
+    t.confirmHold(minutes),
+    '',
+    ...factsOf(c, t),
+    '',
+    t.notYou,
+    '',
+  ].join('\n')
+  return {
+    account_id: c.accountId,
+    event_id: c.event.id,
+    registration_id: c.registrationId,
+    kind: 'registration.confirm_request',
+    to_address: c.email,
+    subject: t.confirmSubject(c.event.name),
+    text_body: text,
+    ics: null,
+  }
+}
+
+/**
+ * The email to an address that is registered already and was submitted again: it says so, and
+ * nothing else changes (the form's answer is the same as for a new address, so only the inbox's
+ * owner learns it). No link: the earlier confirmation has the cancel link.
+ */
+export function alreadyRegisteredEmail(c: Request): EmailToSend {
+  const t = mailMessagesOf(c.locale)
+  const text = [t.greeting, '', t.alreadyText(c.event.name), '', ...factsOf(c, t), '', t.notYou, ''].join('\n')
+  return {
+    account_id: c.accountId,
+    event_id: c.event.id,
+    registration_id: c.registrationId,
+    kind: 'registration.already_registered',
+    to_address: c.email,
+    subject: t.alreadySubject(c.event.name),
+    text_body: text,
+    ics: null,
   }
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import type Router from '@koa/router'
 import type { RouterContext, RouterMiddleware } from '@koa/router'
 import type { Database } from '@event-service/db'
@@ -19,25 +20,32 @@ const linkHost = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0
  * socket's port, so port 0 works). Never the request's Host header: anyone could set that and
  * have confirmation emails carry a link to their own site.
  */
-export const publicBaseOf = (config: Pick<Config, 'embedPublicUrl' | 'host'>, ctx: RouterContext<EmbedState>): string =>
+export const publicBaseOf = (config: Pick<Config, 'embedPublicUrl' | 'host'>, ctx: { req: IncomingMessage }): string =>
   config.embedPublicUrl ?? `http://${linkHost(config.host)}:${ctx.req.socket.localPort}`
 
 /**
- * `POST /v1/events/{eventId}/registrations`: 201 with `{event_id, name, ticket_id}` of what was
- * sent, for a new registration and for a repeat of an email already registered alike. Limited per
- * client IP (before the body is read) and per email address (after).
+ * `POST /v1/events/{eventId}/registrations`: 201 with `{event_id, name, ticket_id, status}` of what
+ * was sent, for a new registration and for a repeat of an email already registered alike. Limited
+ * per client IP (before the body is read) and per inbox (after).
  */
 export function registerRegistrationRoutes(
   router: Router<EmbedState>,
   guard: RouterMiddleware<EmbedState>,
   limits: Pick<EmbedRateLimits, 'registrations' | 'perEmail'>,
-  deps: { db: Kysely<Database>; cache: EmbedCache<TokenLookup, EventData>; config: Pick<Config, 'embedPublicUrl' | 'host'> },
+  deps: {
+    db: Kysely<Database>
+    cache: EmbedCache<TokenLookup, EventData>
+    config: Pick<Config, 'embedPublicUrl' | 'host' | 'registrationHoldMs'>
+  },
 ): void {
   const handle: RouterMiddleware<EmbedState> = validated({ body: RegistrationBody }, async (ctx: RouterContext<EmbedState>, { body }) => {
     const event = await eventDataOf(deps.db, deps.cache, ctx.state.token.eventId, ctx.state.cacheCurrent)
     const perEmail = await limits.perEmail?.consume(event.event.id, body.email)
     if (perEmail?.exceeded) throw perEmail.exceeded
-    const answer = await register(deps.db, event, body, { publicBase: publicBaseOf(deps.config, ctx) })
+    const answer = await register(deps.db, event, body, {
+      publicBase: publicBaseOf(deps.config, ctx),
+      holdMs: deps.config.registrationHoldMs,
+    })
     ctx.status = 201
     ctx.body = ok(answer)
   })

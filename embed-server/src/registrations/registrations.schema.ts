@@ -3,6 +3,13 @@ import { z } from '../openapi/zod.ts'
 const noNul = (s: string) => !s.includes('\u0000')
 const text = (max: number) => z.string().max(max).refine(noNul, 'must not contain a NUL character')
 
+/**
+ * Control characters (C0, DEL, C1: line feeds, carriage returns, tabs…) and the Unicode line and
+ * paragraph separators. A name is one line: it is shown in emails and pages, where a line break
+ * would let it write lines that look like ours.
+ */
+const LINE_BREAKING = /[\p{Cc}\u2028\u2029]/u
+
 /** One answer: text, the options chosen, or whether a checkbox was ticked. */
 const AnswerValue = z
   .union([text(2000), z.array(text(200)).max(50, 'must have at most 50 choices'), z.boolean()], {
@@ -17,9 +24,10 @@ const AnswerValue = z
 export const RegistrationBody = z
   .strictObject({
     name: text(200)
+      .refine((s) => !LINE_BREAKING.test(s), 'must be one line, without control characters')
       .transform((s) => s.trim())
       .pipe(z.string().min(1, 'Enter a name'))
-      .openapi({ description: '1 to 200 characters (trimmed)', example: 'Ada Lovelace' }),
+      .openapi({ description: '1 to 200 characters (trimmed), one line: no control characters', example: 'Ada Lovelace' }),
     email: z
       .string()
       .trim()
@@ -56,13 +64,18 @@ export type RegistrationBody = z.output<typeof RegistrationBody>
 
 /**
  * The answer to a registration, new or a repeat of an email already registered alike: built from
- * what was sent, with nothing stored (no id, no time) that would tell the two apart.
+ * what was sent and the event's way of confirming, with nothing stored (no id, no time) that would
+ * tell the two apart.
  */
 export const RegistrationAnswer = z
   .strictObject({
     event_id: z.uuid(),
     name: z.string().openapi({ description: 'The name sent, trimmed' }),
     ticket_id: z.string().nullable().openapi({ description: 'The ticket sent, or null' }),
+    status: z.enum(['pending', 'registered']).openapi({
+      description:
+        '`pending` when the event confirms registrations by email (`registration_confirmation: "email"`): the registrant must follow the link in the email; `registered` when it does not. The same for every address, new or known.',
+    }),
   })
   .openapi('RegistrationAnswer')
 export type RegistrationAnswer = z.infer<typeof RegistrationAnswer>

@@ -1,17 +1,39 @@
-import { checkPlace, type Database, enqueueEmail, enqueueWebhookEvent, newCancelToken, presentRegistration } from '@event-service/db'
+import {
+  ACTIVE_REGISTRATION_STATUSES,
+  checkPlace,
+  type ConfirmOutcome,
+  confirmRegistration,
+  type Database,
+  enqueueEmail,
+  enqueueWebhookEvent,
+  newLinkSecret,
+  presentRegistration,
+  type RegistrationRow,
+  registrationOfConfirmToken,
+} from '@event-service/db'
 import { type FieldError, soldOut, validationError } from '@event-service/server-common'
 import { type Kysely, sql } from 'kysely'
 import type { EventData } from '../events/events.service.ts'
 import { checkAnswers } from './answers-validation.ts'
-import { cancelUrlOf, confirmationEmail } from './confirmation-email.ts'
+import { alreadyRegisteredEmail, cancelUrlOf, confirmationEmail, confirmRequestEmail, confirmUrlOf } from './confirmation-email.ts'
 import { mailLocaleOf } from './registration-mail.messages.ts'
 import type { RegistrationAnswer, RegistrationBody } from './registrations.schema.ts'
 
-/** The answer's allow-list: what was sent, never the email or the answers. */
-const present = (eventId: string, body: RegistrationBody): RegistrationAnswer => ({
+/** What a registration needs of the event's cached public data. */
+type RegistrationEvent = Pick<EventData, 'accountId' | 'event' | 'ticketIds' | 'questions'>
+
+/** Where links in emails point, and how long a pending registration holds its place. */
+export interface RegistrationLinks {
+  publicBase: string
+  holdMs: number
+}
+
+/** The answer's allow-list: what was sent and how the event confirms, never the email or the answers. */
+const present = (eventId: string, body: RegistrationBody, status: RegistrationAnswer['status']): RegistrationAnswer => ({
   event_id: eventId,
   name: body.name,
   ticket_id: body.ticket_id ?? null,
+  status,
 })
 
 /** Every field error of the body against the event: ticket, answers, consent, all at once. */
@@ -29,50 +51,97 @@ function checkAgainstEvent(event: Pick<EventData, 'event' | 'ticketIds' | 'quest
   return { ticketId, answers: answers.answers }
 }
 
+/** The name of a ticket of the event, or null (no ticket, or one removed since). */
+const ticketNameOf = (event: RegistrationEvent, ticketId: string | null) => event.event.tickets.find((t) => t.id === ticketId)?.name ?? null
+
 /**
- * Registers a person for an event once per (event, email compared case-insensitively), and
- * answers a repeat exactly like a new registration (DESIGN.md): otherwise anyone with the public
- * token could test emails and read who registered. The same statements either way, in one
- * transaction: the ticket's place is checked under the event's lock (409 `SOLD_OUT`, for everyone
- * alike), `insert … on conflict` on the unique index `registrations_event_email_key` writes a new
- * registration or reinstates a cancelled one and leaves an active one untouched (concurrent
- * repeats included), then the `registration.created` webhook and the confirmation email are
- * enqueued, which a repeat runs too with `when: false` and writes nothing.
+ * Registers a person for an event, and answers every accepted submission alike, whether the
+ * address is new, pending or registered already: anyone with the public token could otherwise
+ * test addresses and learn who registered (docs/decisions.md "Registration is confirmed by email").
+ *
+ * In one transaction, the ticket's place is checked under the event's lock (409 `SOLD_OUT`, for
+ * everyone alike), then by the event's `registration_confirmation` (read from the locked row):
+ * - `email` (double opt-in): every submission writes a `pending` registration that holds a place
+ *   for `holdMs`, so `remaining` goes down by one whoever the address belongs to, and emails the
+ *   address: a confirm link, or, when the address is registered already, a note saying so (no
+ *   link: it cannot take a second place). `registration.created` announces the pending one.
+ * - `none`: `insert … on conflict` on the unique index of active registrations writes a
+ *   `registered` one or leaves the active one untouched; the webhook and the confirmation email
+ *   are enqueued, which a repeat runs too with `when: false` and writes nothing.
  */
 export async function register(
   db: Kysely<Database>,
-  event: Pick<EventData, 'accountId' | 'event' | 'ticketIds' | 'questions'>,
+  event: RegistrationEvent,
   body: RegistrationBody,
-  links: { publicBase: string },
+  links: RegistrationLinks,
 ): Promise<RegistrationAnswer> {
   const { ticketId, answers } = checkAgainstEvent(event, body)
   const consentAt = event.event.privacy_notice ? new Date() : null
   const locale = mailLocaleOf(body.locale)
-  const cancel = newCancelToken()
-  await db.transaction().execute(async (trx) => {
+  const status = await db.transaction().execute(async (trx) => {
     const place = await checkPlace(trx, event.event.id, ticketId)
     if (place === 'sold_out') throw soldOut()
     // The ticket was removed since the event data was read.
     if (place === 'no_such_ticket') throw validationError([{ path: 'ticket_id', message: 'This event has no such ticket' }])
+    const { registration_confirmation: confirmation } = await trx
+      .selectFrom('events')
+      .select('registration_confirmation')
+      .where('id', '=', event.event.id)
+      .executeTakeFirstOrThrow()
     const values = {
+      account_id: event.accountId,
+      event_id: event.event.id,
       name: body.name,
       email: body.email,
       ticket_id: ticketId,
       answers: JSON.stringify(answers),
-      status: 'registered' as const,
       consent_at: consentAt,
-      cancel_token_hash: cancel.hash,
       locale,
     }
+    const ticketName = ticketNameOf(event, ticketId)
+    if (confirmation === 'email') {
+      const known = await trx
+        .selectFrom('registrations')
+        .select('id')
+        .where('event_id', '=', event.event.id)
+        .where(sql`lower(email)`, '=', body.email.toLowerCase())
+        .where('status', 'in', ACTIVE_REGISTRATION_STATUSES)
+        .executeTakeFirst()
+      const confirm = newLinkSecret()
+      const row = await trx
+        .insertInto('registrations')
+        .values({
+          ...values,
+          status: 'pending',
+          // A registered address gets no link: it cannot take a second place.
+          confirm_token_hash: known ? null : confirm.hash,
+          hold_expires_at: sql<Date>`now() + ${`${links.holdMs} milliseconds`}::interval`,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      await enqueueWebhookEvent(trx, { accountId: event.accountId, type: 'registration.created', object: presentRegistration(row) })
+      const mail = {
+        accountId: event.accountId,
+        event: event.event,
+        registrationId: row.id,
+        email: body.email,
+        locale,
+        name: body.name,
+        ticketName,
+      }
+      await enqueueEmail(
+        trx,
+        known
+          ? alreadyRegisteredEmail(mail)
+          : confirmRequestEmail({ ...mail, confirmUrl: confirmUrlOf(links.publicBase, confirm.token), holdMs: links.holdMs }),
+      )
+      return 'pending' as const
+    }
+    const cancel = newLinkSecret()
     const row = await trx
       .insertInto('registrations')
-      .values({ account_id: event.accountId, event_id: event.event.id, ...values })
-      .onConflict((oc) =>
-        oc
-          .expression(sql`event_id, lower(email)`)
-          .doUpdateSet({ ...values, checked_in_at: null, cancelled_at: null, created_at: sql`now()` })
-          .where('registrations.status', '=', 'cancelled'),
-      )
+      .values({ ...values, status: 'registered', cancel_token_hash: cancel.hash })
+      .onConflict((oc) => oc.expression(sql`event_id, lower(email)`).where('status', 'in', ACTIVE_REGISTRATION_STATUSES).doNothing())
       .returningAll()
       .executeTakeFirst()
     const object = row ? presentRegistration(row) : null
@@ -83,11 +152,59 @@ export async function register(
       registrationId: row?.id ?? null,
       name: body.name,
       email: body.email,
-      ticketName: event.event.tickets.find((t) => t.id === ticketId)?.name ?? null,
+      ticketName,
       locale,
       cancelUrl: cancelUrlOf(links.publicBase, cancel.token),
     })
     await enqueueEmail(trx, email, { when: row !== undefined })
+    return 'registered' as const
   })
-  return present(event.event.id, body)
+  return present(event.event.id, body, status)
+}
+
+/**
+ * Enqueues the email a confirmation brings, in its transaction: the event, `event.ics` and the new
+ * cancel link (`confirmRegistration` enqueued the `registration.confirmed` webhook).
+ */
+export async function announceConfirmation(
+  trx: Kysely<Database>,
+  event: RegistrationEvent,
+  confirmed: { row: RegistrationRow; cancelToken: string },
+  links: Pick<RegistrationLinks, 'publicBase'>,
+): Promise<void> {
+  const { row } = confirmed
+  await enqueueEmail(
+    trx,
+    confirmationEmail({
+      accountId: row.account_id,
+      event: event.event,
+      registrationId: row.id,
+      name: row.name,
+      email: row.email,
+      ticketName: ticketNameOf(event, row.ticket_id),
+      locale: row.locale,
+      cancelUrl: cancelUrlOf(links.publicBase, confirmed.cancelToken),
+    }),
+  )
+}
+
+/**
+ * Follows a confirm link (the `POST` of its page): the pending registration of the link becomes
+ * `registered`, once, and its confirmation is announced. Undefined for an unknown or used link.
+ */
+export async function confirmByLink(
+  db: Kysely<Database>,
+  token: string,
+  eventOf: (eventId: string) => RegistrationEvent | Promise<RegistrationEvent>,
+  links: Pick<RegistrationLinks, 'publicBase'>,
+): Promise<{ outcome: Exclude<ConfirmOutcome, { outcome: 'not_pending' }>; event: RegistrationEvent } | undefined> {
+  const pending = await registrationOfConfirmToken(db, token)
+  if (!pending) return undefined
+  const event = await eventOf(pending.event_id)
+  const outcome = await db.transaction().execute(async (trx) => {
+    const result = await confirmRegistration(trx, pending.id, { byOrganiser: false })
+    if (result.outcome === 'confirmed') await announceConfirmation(trx, event, result, links)
+    return result
+  })
+  return outcome.outcome === 'not_pending' ? undefined : { outcome, event }
 }

@@ -79,7 +79,10 @@ describe.each(DIALECTS)('registrations on %s', (dialect) => {
       website: '',
     })
     expect(res.status).toBe(201)
-    expect(await res.json()).toEqual({ success: true, data: { event_id: ev.eventId, name: 'Grace Hopper', ticket_id: 'student' } })
+    expect(await res.json()).toEqual({
+      success: true,
+      data: { event_id: ev.eventId, name: 'Grace Hopper', ticket_id: 'student', status: 'registered' },
+    })
     const row = await storedRegistration(ev, 'grace@example.org')
     expect(row).toMatchObject({ account_id: ev.accountId, name: 'Grace Hopper', ticket_id: 'student', answers: { diet: 'vegan' } })
   })
@@ -101,7 +104,10 @@ describe.each(DIALECTS)('registrations on %s', (dialect) => {
     const created = await answerOf(createResponse)
     expect(repeated).toEqual(created)
     expect(created.status).toBe(201)
-    expect(JSON.parse(created.body)).toEqual({ success: true, data: { event_id: ev.eventId, name: 'Ada', ticket_id: 'standard' } })
+    expect(JSON.parse(created.body)).toEqual({
+      success: true,
+      data: { event_id: ev.eventId, name: 'Ada', ticket_id: 'standard', status: 'registered' },
+    })
     expect(await storedRegistration(ev, 'ada@example.org')).toEqual(before)
   })
 
@@ -111,7 +117,10 @@ describe.each(DIALECTS)('registrations on %s', (dialect) => {
     const before = await storedRegistration(ev, 'ada@example.org')
     const again = await post(ev, { name: 'Someone Else', email: 'Ada@example.ORG', ticket_id: 'student', answers: { x: 'y' } })
     expect(again.status).toBe(201)
-    expect(await again.json()).toEqual({ success: true, data: { event_id: ev.eventId, name: 'Someone Else', ticket_id: 'student' } })
+    expect(await again.json()).toEqual({
+      success: true,
+      data: { event_id: ev.eventId, name: 'Someone Else', ticket_id: 'student', status: 'registered' },
+    })
     expect(await storedRegistration(ev, 'ada@example.org')).toEqual(before)
     expect(before).toMatchObject({ name: 'Ada Lovelace', ticket_id: 'standard', answers: {} })
     const rows = await dbHandle.db.selectFrom('registrations').select('id').where('event_id', '=', ev.eventId).execute()

@@ -7,6 +7,7 @@ import {
   type NewSession,
   type SpeakerStatus,
   type PrivacyNotice,
+  type RegistrationConfirmation,
   type Question,
   type Ticket,
 } from '@event-service/db'
@@ -55,7 +56,7 @@ export interface SeededEvent {
   eventId: string
 }
 
-/** Creates an account and an event (with `tickets` when given). */
+/** Creates an account and an event (with `tickets` when given; registrations confirmed by email only when asked). */
 export async function seedEvent(
   db: Kysely<Database>,
   options: {
@@ -65,6 +66,8 @@ export async function seedEvent(
     venue?: string | null
     questions?: Question[]
     privacyNotice?: PrivacyNotice | null
+    /** How registrations are confirmed; default `none` (registered at once), so that tests of other behaviour need no confirm link. */
+    confirmation?: RegistrationConfirmation
   } = {},
 ): Promise<SeededEvent> {
   const account = await db
@@ -85,6 +88,7 @@ export async function seedEvent(
       tickets: JSON.stringify(options.tickets ?? []),
       questions: JSON.stringify(options.questions ?? []),
       privacy_notice: options.privacyNotice ? JSON.stringify(options.privacyNotice) : null,
+      registration_confirmation: options.confirmation ?? 'none',
     })
     .returning('id')
     .executeTakeFirstOrThrow()

@@ -458,10 +458,15 @@ export interface components {
             name: string;
             /** @description The ticket sent, or null */
             ticket_id: string | null;
+            /**
+             * @description `pending` when the event confirms registrations by email (`registration_confirmation: "email"`): the registrant must follow the link in the email; `registered` when it does not. The same for every address, new or known.
+             * @enum {string}
+             */
+            status: "pending" | "registered";
         };
         RegistrationRequest: {
             /**
-             * @description 1 to 200 characters (trimmed)
+             * @description 1 to 200 characters (trimmed), one line: no control characters
              * @example Ada Lovelace
              */
             name: string;

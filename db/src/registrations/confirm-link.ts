@@ -1,0 +1,120 @@
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../database.ts'
+import { presentRegistration } from '../presenters/registrations.presenter.ts'
+import { hashSecret } from '../secrets/secret-token.ts'
+import { ACTIVE_REGISTRATION_STATUSES, type RegistrationRow } from '../tables/registrations.ts'
+import { isLinkSecretShape, newLinkSecret } from './cancel-link.ts'
+import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.ts'
+import { checkPlace } from './ticket-capacity.ts'
+
+/** The pending registration a confirm link would confirm, or undefined (unknown, used, or no longer pending). */
+export async function registrationOfConfirmToken(db: Kysely<Database>, token: string): Promise<RegistrationRow | undefined> {
+  if (!isLinkSecretShape(token)) return undefined
+  return db
+    .selectFrom('registrations')
+    .selectAll()
+    .where('confirm_token_hash', '=', hashSecret(token))
+    .where('status', '=', 'pending')
+    .executeTakeFirst()
+}
+
+/** What confirming a pending registration came to. */
+export type ConfirmOutcome =
+  /** Now `registered` (or `checked_in`), with the secret of its new cancel link. */
+  | { outcome: 'confirmed'; row: RegistrationRow; cancelToken: string }
+  /** The address already had a confirmed registration: this one is `expired`, its place free. */
+  | { outcome: 'already_registered'; row: RegistrationRow }
+  /** The hold had run out before the link was followed: `expired`, the place is free. */
+  | { outcome: 'expired'; row: RegistrationRow }
+  /** The organiser confirmed after the hold ran out, and no place is left. */
+  | { outcome: 'sold_out'; row: RegistrationRow }
+  /** Not pending any more (confirmed, cancelled or expired meanwhile). */
+  | { outcome: 'not_pending' }
+
+/**
+ * Confirms a pending registration, inside the caller's transaction (which enqueues the webhook and
+ * email of the outcome): the event's row is locked first, as a registration locks it, then:
+ * - a hold that ran out: through a link, the registration is `expired` (register again); by the
+ *   organiser (`byOrganiser`), it is confirmed if a place is free, else `sold_out`;
+ * - an address that already has a confirmed registration: this one is `expired` (a person has one
+ *   place per event);
+ * - otherwise it becomes `status` (`registered`, or `checked_in` at the door) with a new cancel
+ *   link, and the address's other pending registrations expire, freeing the places they held;
+ *   the `registration.confirmed` webhook is enqueued.
+ * The confirm link's hash is cleared in every case, so a link works once. The confirm link (embed
+ * server) and the organiser's `PATCH` (admin API) both confirm through here.
+ */
+export async function confirmRegistration(
+  trx: Kysely<Database>,
+  registrationId: string,
+  options: { byOrganiser: boolean; status?: 'registered' | 'checked_in' },
+): Promise<ConfirmOutcome> {
+  await sql`select id from events where id = (select event_id from registrations where id = ${registrationId}) for update`.execute(trx)
+  const current = await trx
+    .selectFrom('registrations')
+    .selectAll()
+    .select(sql<boolean>`hold_expires_at > now()`.as('holding'))
+    .where('id', '=', registrationId)
+    .where('status', '=', 'pending')
+    .forUpdate()
+    .executeTakeFirst()
+  if (!current) return { outcome: 'not_pending' }
+  const expire = async () =>
+    trx
+      .updateTable('registrations')
+      .set({ status: 'expired', confirm_token_hash: null })
+      .where('id', '=', registrationId)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  if (!current.holding) {
+    if (!options.byOrganiser) return { outcome: 'expired', row: await expire() }
+    if ((await checkPlace(trx, current.event_id, current.ticket_id)) === 'sold_out') return { outcome: 'sold_out', row: current }
+  }
+  const active = await trx
+    .selectFrom('registrations')
+    .select('id')
+    .where('event_id', '=', current.event_id)
+    .where(sql`lower(email)`, '=', current.email.toLowerCase())
+    .where('status', 'in', ACTIVE_REGISTRATION_STATUSES)
+    .executeTakeFirst()
+  if (active) return { outcome: 'already_registered', row: await expire() }
+  const cancel = newLinkSecret()
+  const now = new Date()
+  const status = options.status ?? 'registered'
+  const row = await trx
+    .updateTable('registrations')
+    .set({
+      status,
+      confirmed_at: now,
+      checked_in_at: status === 'checked_in' ? now : null,
+      confirm_token_hash: null,
+      cancel_token_hash: cancel.hash,
+    })
+    .where('id', '=', registrationId)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  await trx
+    .updateTable('registrations')
+    .set({ status: 'expired', confirm_token_hash: null })
+    .where('event_id', '=', current.event_id)
+    .where(sql`lower(email)`, '=', current.email.toLowerCase())
+    .where('status', '=', 'pending')
+    .execute()
+  await enqueueWebhookEvent(trx, { accountId: row.account_id, type: 'registration.confirmed', object: presentRegistration(row) })
+  return { outcome: 'confirmed', row, cancelToken: cancel.token }
+}
+
+/**
+ * Marks every pending registration whose hold has run out `expired` (and voids its confirm link).
+ * The places were free by the clock already (`holdsPlace`); the change of status is what tells the
+ * embed API's caches (a trigger's NOTIFY) that `remaining` went up. Returns how many expired.
+ */
+export async function expireHolds(db: Kysely<Database>): Promise<number> {
+  const result = await db
+    .updateTable('registrations')
+    .set({ status: 'expired', confirm_token_hash: null })
+    .where('status', '=', 'pending')
+    .where('hold_expires_at', '<=', sql<Date>`now()`)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
