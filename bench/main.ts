@@ -4,7 +4,7 @@
  * Prints each part's table as it goes and, last, one JSON line with every figure.
  *
  *   npm run bench                 # all parts
- *   npm run bench -- admin embed  # only some parts (admin, embed, live, webhooks, widgets)
+ *   npm run bench -- admin embed  # only some parts (admin, embed, first-screens, live, webhooks, widgets)
  */
 type Bench = () => Promise<Record<string, number>>
 
@@ -16,6 +16,10 @@ const PARTS: Record<string, { what: string; load: () => Promise<Bench> }> = {
   embed: {
     what: 'embed API: schedule of 300 sessions vs a bare node:http server',
     load: async () => (await import('./embed.bench.ts')).runEmbedBench,
+  },
+  'first-screens': {
+    what: 'first screens: RSS after 5,000 distinct attribute sets on three events of 200 sessions vs before, and the byte bound',
+    load: async () => (await import('./first-screen-memory.bench.ts')).runFirstScreenMemoryBench,
   },
   live: {
     what: 'live updates: 10,000 open streams on one embed instance vs idle keep-alive connections, commit to changed on every stream',

@@ -60,3 +60,15 @@ describe('registration hold', () => {
     expect(() => loadConfig({ REGISTRATION_HOLD: value })).toThrow(/REGISTRATION_HOLD: .* is not a positive duration/)
   })
 })
+
+describe('first screens kept', () => {
+  it('takes 64 MB by default, FIRST_SCREEN_CACHE_MB otherwise (in bytes; 0 keeps none)', () => {
+    expect(loadConfig({}).firstScreenCacheBytes).toBe(64 * 1024 * 1024)
+    expect(loadConfig({ FIRST_SCREEN_CACHE_MB: '0.5' }).firstScreenCacheBytes).toBe(512 * 1024)
+    expect(loadConfig({ FIRST_SCREEN_CACHE_MB: '0' }).firstScreenCacheBytes).toBe(0)
+  })
+
+  it.each(['-1', 'lots'])('refuses FIRST_SCREEN_CACHE_MB=%j with a message naming the variable', (value) => {
+    expect(() => loadConfig({ FIRST_SCREEN_CACHE_MB: value })).toThrow(/FIRST_SCREEN_CACHE_MB: /)
+  })
+})

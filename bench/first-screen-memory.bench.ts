@@ -1,0 +1,180 @@
+/**
+ * First screens under a storm of distinct requests, on one embed server instance and its own
+ * database (PGlite in a temporary directory, or a fresh Postgres database beside `DATABASE_URL`):
+ * three events of 200 sessions on one day (the schedule's first screen is that whole day), and
+ * 5,000 first screens of distinct, valid attribute sets spread over them (the schedule in a
+ * language tag of its own each, as any page could ask), so that every one is drawn and none is
+ * asked for again.
+ *
+ * - memory: the process's RSS and JS heap (+ external buffers) after a full GC, before the storm
+ *   (renderer loaded, one screen per event drawn) and after it, against the byte bound of the
+ *   screens kept (`FIRST_SCREEN_CACHE_MB`); then again once the screens of the storm's last
+ *   minute have gone by themselves (idle);
+ * - time: a drawn screen (a miss: the storm's time over its screens, drawing being synchronous)
+ *   against a kept one (a hit, asked one at a time: the baseline).
+ *
+ *   npx tsx bench/first-screen-memory.bench.ts          # 5,000 attribute sets
+ *   npx tsx bench/first-screen-memory.bench.ts 1000
+ */
+import { performance } from 'node:perf_hooks'
+import { pathToFileURL } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { createLogger, listen, loadConfig } from '@event-service/server-common'
+import { createEmbedApp } from '../embed-server/src/app.ts'
+import { embedFetch, type SeededEvent, seedEvent, seedSession, seedSpeaker, seedToken } from '../embed-server/src/testing/embed-fixtures.ts'
+import { openBenchDatabase } from './bench-database.ts'
+
+const EVENTS = 3
+const SESSIONS = 200
+/** Requests in flight at once: a storm, not a queue. */
+const CONCURRENCY = 8
+/** The longest the idle measurement waits for the storm's screens to go (they go at the end of their minute). */
+const IDLE_WAIT_MS = 75_000
+
+const MB = 1024 * 1024
+const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+
+/** RSS and JS heap (+ external buffers) after a full collection, in bytes. */
+async function memory(): Promise<{ heap: number; rss: number }> {
+  for (let i = 0; i < 3; i++) {
+    gc()
+    await new Promise((r) => setImmediate(r))
+  }
+  const m = process.memoryUsage()
+  return { heap: m.heapUsed + m.external, rss: m.rss }
+}
+
+/** An event of `SESSIONS` sessions on one day in five rooms, with speakers, and a token for it. */
+async function seedLargeEvent(db: Parameters<typeof seedEvent>[0], n: number): Promise<{ ev: SeededEvent; token: string }> {
+  const ev = await seedEvent(db, { name: `Storm Conf ${n}`, timezone: 'Europe/Berlin' })
+  const speakers: string[] = []
+  for (let i = 0; i < 20; i++) speakers.push(await seedSpeaker(db, ev, `Speaker ${n}-${i}`, 'confirmed'))
+  for (let i = 0; i < SESSIONS; i++) {
+    const slot = Math.floor(i / 5)
+    await seedSession(db, ev, {
+      title: `Session ${i}: lessons from running things in production`,
+      startsAt: new Date(Date.UTC(2030, 4, 1, 6, 0) + slot * 15 * 60_000).toISOString(),
+      room: `Room ${String.fromCharCode(65 + (i % 5))}`,
+      track: `Track ${(i % 4) + 1}`,
+      description: 'What we built, what broke, and what we would do again. '.repeat(3),
+      speakerIds: [speakers[i % speakers.length]!],
+    })
+  }
+  const { token } = await seedToken(db, ev)
+  return { ev, token }
+}
+
+export async function runFirstScreenMemoryBench(options: { sets?: number } = {}): Promise<Record<string, number>> {
+  const sets = options.sets ?? 5_000
+  const { handle, cleanup } = await openBenchDatabase('first-screen')
+  const config = loadConfig({ EMBED_PORT: '0', EMBED_RATE_LIMIT: '0', LOG_LEVEL: 'silent' })
+  const embed = await createEmbedApp({ dbHandle: handle, config, logger: createLogger('silent') })
+  const server = await listen(embed.callback(), { host: '127.0.0.1', port: 0 })
+  const screens = embed.firstScreens
+  try {
+    const events: { ev: SeededEvent; token: string }[] = []
+    for (let n = 0; n < EVENTS; n++) events.push(await seedLargeEvent(handle.db, n))
+    const ask = async (i: number, locale: string) => {
+      const { ev, token } = events[i % EVENTS]!
+      const res = await embedFetch(server.url, `/v1/events/${ev.eventId}/first-screen/service-schedule?locale=${locale}`, token, 'query', {
+        headers: { 'Accept-Encoding': 'gzip, br' },
+      })
+      if (res.status !== 200) throw new Error(`first screen answered ${res.status}: ${await res.text()}`)
+      return (await res.arrayBuffer()).byteLength
+    }
+
+    // Warm: the renderer is loaded, each event's data read and one screen of each drawn and kept.
+    for (let i = 0; i < EVENTS; i++) await ask(i, 'en')
+    const hitTimes: number[] = []
+    for (let i = 0; i < 60; i++) {
+      const started = performance.now()
+      await ask(i, 'en')
+      hitTimes.push(performance.now() - started)
+    }
+    const before = await memory()
+    const drawsBefore = screens.draws
+
+    // The storm: every request a screen of its own (a private-use language tag each), 8 at a time.
+    let next = 0
+    let wireBytes = 0
+    const worker = async () => {
+      while (next < sets) wireBytes += await ask(next, `en-x-s${next++}`)
+    }
+    const stormStarted = performance.now()
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+    const stormSeconds = (performance.now() - stormStarted) / 1000
+    const drawn = screens.draws - drawsBefore
+    const keptBytes = screens.bytes
+    const keptScreens = screens.size
+    const after = await memory()
+
+    // Idle: nobody asks; the screens go at the end of the minute they were drawn in.
+    const idleStarted = performance.now()
+    while (screens.size > 0 && performance.now() - idleStarted < IDLE_WAIT_MS) await new Promise((r) => setTimeout(r, 500))
+    const idleScreens = screens.size
+    const idle = await memory()
+
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN
+    // Drawing is synchronous: the storm's time per screen is what each drawn screen costs the process.
+    const missMs = (stormSeconds * 1000) / sets
+    const hitMs = median(hitTimes)
+    const bound = config.firstScreenCacheBytes
+    const growth = after.rss - before.rss
+    console.log(
+      `   ${sets} distinct first screens of the schedule on ${EVENTS} events of ${SESSIONS} sessions (${handle.kind}), ${CONCURRENCY} at a time`,
+    )
+    console.log(`   drawn ${drawn} in ${round(stormSeconds)} s; ${round(wireBytes / sets / 1024)} KB each on the wire (gzip or br)`)
+    console.log(
+      `   time per screen       drawn (miss) ${round(missMs)} ms   kept (hit, baseline) ${round(hitMs)} ms   ratio ${round(missMs / hitMs)}`,
+    )
+    console.log('                         RSS          heap+external')
+    console.log(
+      `   before the storm      ${String(round(before.rss / MB)).padStart(6)} MB   ${String(round(before.heap / MB)).padStart(6)} MB`,
+    )
+    console.log(
+      `   after the storm       ${String(round(after.rss / MB)).padStart(6)} MB   ${String(round(after.heap / MB)).padStart(6)} MB`,
+    )
+    console.log(
+      `   idle (${idleScreens} screens kept) ${String(round(idle.rss / MB)).padStart(6)} MB   ${String(round(idle.heap / MB)).padStart(6)} MB`,
+    )
+    console.log(
+      `   kept after the storm: ${keptScreens} screens counting ${round(keptBytes / MB)} MB of a ${round(bound / MB)} MB bound; ` +
+        `RSS grew ${round(growth / MB)} MB (${round(growth / bound, 2)}× the bound)`,
+    )
+    return {
+      sets,
+      events: EVENTS,
+      sessions_per_event: SESSIONS,
+      drawn,
+      storm_s: round(stormSeconds),
+      miss_ms_each: round(missMs),
+      hit_ms_p50: round(hitMs),
+      miss_to_hit_ratio: round(missMs / hitMs),
+      bound_mb: round(bound / MB),
+      kept_screens: keptScreens,
+      kept_mb: round(keptBytes / MB),
+      rss_before_mb: round(before.rss / MB),
+      rss_after_mb: round(after.rss / MB),
+      rss_growth_mb: round(growth / MB),
+      rss_growth_to_bound_ratio: round(growth / bound, 2),
+      heap_before_mb: round(before.heap / MB),
+      heap_after_mb: round(after.heap / MB),
+      idle_screens_kept: idleScreens,
+      rss_idle_mb: round(idle.rss / MB),
+      heap_idle_mb: round(idle.heap / MB),
+    }
+  } finally {
+    await server.close(1_000)
+    await embed.close()
+    await cleanup()
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const n = Number(process.argv[2] ?? 5_000)
+  console.log(JSON.stringify(await runFirstScreenMemoryBench({ sets: n })))
+}
