@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, connect, createServer as createNetServer, type Socket } from 'node:net'
+import { Worker } from 'node:worker_threads'
 import { Webhook } from 'standardwebhooks'
 
 /** One request the receiver got, verified the way a customer's receiver would. */
@@ -127,4 +128,91 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       server.close(() => resolve())
     })
   return receiver
+}
+
+/** A local server that misbehaves on purpose, for tests of slow receivers. */
+export interface SlowReceiver {
+  /** `http://127.0.0.1:port` (add any path). */
+  url: string
+  /** Connections it holds open right now. */
+  readonly open: number
+  /** Connections it has accepted so far. */
+  readonly accepted: number
+  close(): Promise<void>
+}
+
+/**
+ * A tarpit on 127.0.0.1: accepts every connection, reads the request and never answers, until
+ * `close()`. Each attempt sent to it holds its slot until the sender's time limit.
+ */
+export async function startTarpit(): Promise<SlowReceiver> {
+  const sockets = new Set<Socket>()
+  let accepted = 0
+  const server = createNetServer((socket) => {
+    accepted++
+    sockets.add(socket)
+    socket.on('data', () => {})
+    socket.on('error', () => {})
+    socket.on('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get open() {
+      return sockets.size
+    },
+    get accepted() {
+      return accepted
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/**
+ * A listener on 127.0.0.1 that never accepts: it listens with a backlog of one from a worker
+ * thread whose event loop is blocked, and two connections of its own fill the backlog, so every
+ * further connection attempt stays in its handshake (like a firewall that drops packets) until
+ * `close()`.
+ */
+export async function startUnacceptingListener(): Promise<SlowReceiver> {
+  const stop = new Int32Array(new SharedArrayBuffer(4))
+  const worker = new Worker(
+    `
+    const { parentPort, workerData } = require('node:worker_threads')
+    const server = require('node:net').createServer()
+    server.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => {
+      parentPort.postMessage(server.address().port)
+      Atomics.wait(workerData, 0, 0)
+      server.close()
+    })`,
+    { eval: true, workerData: stop },
+  )
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('message', resolve)
+    worker.once('error', reject)
+  })
+  const fillers = await Promise.all(
+    [0, 1].map(
+      () =>
+        new Promise<Socket>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1', () => resolve(socket))
+          socket.once('error', reject)
+        }),
+    ),
+  )
+  return {
+    url: `http://127.0.0.1:${port}`,
+    open: 0,
+    accepted: 0,
+    close: async () => {
+      for (const socket of fillers) socket.destroy()
+      Atomics.store(stop, 0, 1)
+      Atomics.notify(stop, 0)
+      await new Promise((resolve) => worker.once('exit', resolve))
+    },
+  }
 }

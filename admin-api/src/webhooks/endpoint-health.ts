@@ -16,6 +16,24 @@ export async function failPendingDeliveries(db: Kysely<Database>, webhookId: str
     .execute()
 }
 
+/**
+ * Backs off an endpoint that did not answer in time: its other pending deliveries that no attempt
+ * holds wait `delayMs` from now (uncounted, as if they had failed with it), so a receiver that
+ * hangs costs the endpoint's in-flight share for one time limit per `delayMs` instead of holding
+ * slots back to back while its backlog is tried one delivery after another.
+ */
+export async function backOffEndpoint(db: Kysely<Database>, webhookId: string, delayMs: number): Promise<void> {
+  const until = sql<Date>`now() + ${delayMs}::double precision * interval '1 millisecond'`
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ next_attempt_at: until })
+    .where('webhook_id', '=', webhookId)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<', until)
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<=', sql<Date>`now()`)]))
+    .execute()
+}
+
 /** A successful delivery ends the endpoint's failure streak. */
 export async function recordEndpointSuccess(db: Kysely<Database>, webhookId: string): Promise<void> {
   await db

@@ -10,7 +10,7 @@ import {
 import DataLoader from 'dataloader'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import { recordEndpointFailure, recordEndpointSuccess } from './endpoint-health.ts'
+import { backOffEndpoint, recordEndpointFailure, recordEndpointSuccess } from './endpoint-health.ts'
 import { ATTEMPT_TIMEOUT_MS, createWebhookSender, type WebhookSender } from './webhook-sender.ts'
 import { signatureHeaders } from './webhook-signature.ts'
 
@@ -19,6 +19,18 @@ import { signatureHeaders } from './webhook-signature.ts'
  * belongs to an instance that died (or hangs), and another instance takes the delivery over.
  */
 export const DELIVERY_LEASE_MS = ATTEMPT_TIMEOUT_MS + 5_000
+
+/** Attempts in flight at once per instance. */
+export const DELIVERY_SLOTS = 16
+/**
+ * Fair shares, over every instance (the claim counts live leases): at most 2 attempts in flight per
+ * endpoint and 4 per account, so an account whose receivers hang holds at most a quarter of one
+ * instance's slots, and the other accounts' deliveries go out beside it.
+ */
+export const ENDPOINT_IN_FLIGHT = 2
+export const ACCOUNT_IN_FLIGHT = 4
+/** How long an endpoint whose attempt timed out is left alone when no retry delay is configured. */
+const DEFAULT_BACKOFF_MS = 60_000
 
 /** What the worker needs to know of the configuration. */
 export interface DeliverySettings {
@@ -79,6 +91,9 @@ async function attemptDelivery(
   }
   const error = result.error ?? 'failed'
   if (signal.aborted) return { outcome: 'retry', error, columns }
+  // A receiver that does not answer would hold a slot for each of its deliveries in turn: its
+  // others wait as long as this one's first retry does.
+  if (result.timedOut) await backOffEndpoint(db, row.webhook_id, settings.retryDelaysMs[0] ?? DEFAULT_BACKOFF_MS)
   const state = await recordEndpointFailure(db, row.webhook_id, settings.disableAfterMs)
   if (state === 'enabled') return { outcome: 'retry', error, columns }
   return { outcome: 'failed', error: `${error}; the endpoint ${state === 'disabled_now' ? 'is now' : 'is'} disabled`, columns }
@@ -94,9 +109,11 @@ export async function startWebhookDeliveryWorker(deps: {
   listen: ((channel: string, handlers: ListenHandlers) => Promise<Listening>) | undefined
   settings: DeliverySettings
   logger: Logger
+  /** The sender to use (tests give one with shorter time limits); by default the real one. */
+  sender?: WebhookSender
 }): Promise<WebhookDeliveryWorker> {
   const { db, settings, logger } = deps
-  const sender = createWebhookSender({ allowPrivate: settings.allowPrivate })
+  const sender = deps.sender ?? createWebhookSender({ allowPrivate: settings.allowPrivate })
   const endpoints = endpointLoader(db)
   const worker = await startOutboxWorker<WebhookDeliveryRow>({
     db,
@@ -105,6 +122,11 @@ export async function startWebhookDeliveryWorker(deps: {
     listen: deps.listen,
     retryDelaysMs: settings.retryDelaysMs,
     leaseMs: DELIVERY_LEASE_MS,
+    concurrency: DELIVERY_SLOTS,
+    inFlightLimits: [
+      { column: 'webhook_id', max: ENDPOINT_IN_FLIGHT },
+      { column: 'account_id', max: ACCOUNT_IN_FLIGHT },
+    ],
     logger,
     describe: (row) => ({ webhook_id: row.webhook_id, message_id: row.message_id, type: row.type }),
     handle: (row, signal) => attemptDelivery(db, endpoints, sender, settings, row, signal),

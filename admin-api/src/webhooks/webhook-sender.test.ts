@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startUnacceptingListener } from '../testing/webhook-receiver.ts'
 import { createWebhookSender } from './webhook-sender.ts'
 
 describe('the sender at connect time', () => {
@@ -69,7 +70,23 @@ describe('the sender at connect time', () => {
 
   it('gives up on a receiver that does not answer within the time limit', async () => {
     const result = await post(`http://127.0.0.1:${port}/slow`, true, 200)
-    expect(result).toMatchObject({ ok: false, statusCode: null, error: 'timed out after 0.2 s' })
+    expect(result).toMatchObject({ ok: false, statusCode: null, error: 'timed out after 0.2 s', timedOut: true })
+  })
+
+  it('gives up sooner on an address that does not take the connection', async () => {
+    const listener = await startUnacceptingListener()
+    try {
+      // The whole attempt may take a minute; connecting may not take more than 0.2 s.
+      const sender = createWebhookSender({ allowPrivate: true }, { timeoutMs: 60_000, connectTimeoutMs: 200 })
+      const result = await sender.send({ url: `${listener.url}/hook`, headers: {}, body: '{}' }).finally(() => sender.close())
+      expect(result).toMatchObject({ ok: false, statusCode: null, error: 'could not connect within 0.2 s', timedOut: true })
+    } finally {
+      await listener.close()
+    }
+  })
+
+  it('does not count an answer with an error status as a time-out', async () => {
+    expect(await post(`http://127.0.0.1:${port}/big`, true)).toMatchObject({ ok: false, timedOut: false })
   })
 
   it('reports a refused connection', async () => {

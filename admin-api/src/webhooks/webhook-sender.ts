@@ -4,6 +4,11 @@ import { ForbiddenTargetError, forbiddenLiteralHost, guardedLookup, type TargetP
 
 /** A 2xx within this time is a delivery (DESIGN.md); DNS, connect, TLS and the answer included. */
 export const ATTEMPT_TIMEOUT_MS = 10_000
+/**
+ * A receiver whose address does not take the connection (DNS and TCP) within this time is not
+ * answering: the attempt ends there rather than holding a slot for the whole 10 s.
+ */
+export const CONNECT_TIMEOUT_MS = 3_000
 /** How much of a response's body is stored. */
 export const RESPONSE_BODY_LIMIT = 1024
 /** Read past the stored part so the connection can be reused; a longer body closes it instead. */
@@ -17,6 +22,8 @@ export interface SendResult {
   responseBody: string | null
   /** Why the attempt failed, for people (`HTTP 503`, `timed out after 10 s`, …); null when ok. */
   error: string | null
+  /** The receiver did not connect or answer in time (as opposed to answering with an error). */
+  timedOut: boolean
 }
 
 /** One request to send. */
@@ -33,6 +40,9 @@ export interface WebhookSender {
 }
 
 const USER_AGENT = 'event-service-webhooks/1.0'
+
+/** The attempt ran out of time (connecting, or waiting for the answer). */
+class AttemptTimeout extends Error {}
 
 function describeError(err: unknown): string {
   if (err instanceof ForbiddenTargetError) return err.message
@@ -60,11 +70,12 @@ function failureOf(statusCode: number, location: string | undefined): string {
  * Sends webhook POSTs guarded against server-side request forgery: only http(s), the resolved
  * address checked in the socket's own `lookup` (and IP literals before connecting) unless
  * `allowPrivate`, no redirects followed (a 3xx is a failed attempt), one 10 s limit on the whole
- * attempt, at most 1 KB of the answer kept. Connections are kept alive and reused per host.
- * `timeoutMs` is for tests; deliveries use the 10 s of DESIGN.md.
+ * attempt and 3 s to connect, at most 1 KB of the answer kept. Connections are kept alive and
+ * reused per host. `timeoutMs` and `connectTimeoutMs` are for tests; deliveries use the defaults.
  */
-export function createWebhookSender(policy: TargetPolicy, options: { timeoutMs?: number } = {}): WebhookSender {
+export function createWebhookSender(policy: TargetPolicy, options: { timeoutMs?: number; connectTimeoutMs?: number } = {}): WebhookSender {
   const timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS
+  const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS
   const lookup = guardedLookup(policy)
   const agents = {
     'http:': new http.Agent({ keepAlive: true, maxSockets: 32 }),
@@ -73,8 +84,8 @@ export function createWebhookSender(policy: TargetPolicy, options: { timeoutMs?:
 
   const send = (outgoing: Outgoing, signal?: AbortSignal): Promise<SendResult> =>
     new Promise((resolve) => {
-      const fail = (error: string, statusCode: number | null = null, responseBody: string | null = null) =>
-        resolve({ ok: false, statusCode, responseBody, error })
+      const fail = (error: string, statusCode: number | null = null, responseBody: string | null = null, timedOut = false) =>
+        resolve({ ok: false, statusCode, responseBody, error, timedOut })
       let url: URL
       try {
         url = new URL(outgoing.url)
@@ -95,15 +106,16 @@ export function createWebhookSender(policy: TargetPolicy, options: { timeoutMs?:
         if (settled) return
         settled = true
         clearTimeout(timer)
+        clearTimeout(connectTimer)
         signal?.removeEventListener('abort', onAbort)
         const body = statusCode === null ? null : Buffer.concat(chunks).toString('utf8')
         if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
           // A 2xx in time is a delivery, even if the rest of its body is slow.
-          resolve({ ok: true, statusCode, responseBody: body, error: null })
+          resolve({ ok: true, statusCode, responseBody: body, error: null, timedOut: false })
         } else if (statusCode !== null) {
           fail(failureOf(statusCode, location), statusCode, body)
         } else {
-          fail(error === undefined ? 'no answer' : describeError(error))
+          fail(error === undefined ? 'no answer' : describeError(error), null, null, error instanceof AttemptTimeout)
         }
       }
       let location: string | undefined
@@ -119,11 +131,21 @@ export function createWebhookSender(policy: TargetPolicy, options: { timeoutMs?:
           ...outgoing.headers,
         },
       })
-      const timer = setTimeout(() => {
-        const error = new Error(`timed out after ${timeoutMs / 1000} s`)
+      const giveUp = (error: AttemptTimeout) => {
         finish(error)
         req.destroy(error)
-      }, timeoutMs)
+      }
+      const timer = setTimeout(() => giveUp(new AttemptTimeout(`timed out after ${timeoutMs / 1000} s`)), timeoutMs)
+      let connectTimer: NodeJS.Timeout | undefined
+      req.on('socket', (socket) => {
+        // A kept-alive socket is connected already; a new one gets its own, shorter limit.
+        if (!socket.connecting) return
+        connectTimer = setTimeout(
+          () => giveUp(new AttemptTimeout(`could not connect within ${connectTimeoutMs / 1000} s`)),
+          connectTimeoutMs,
+        )
+        socket.once('connect', () => clearTimeout(connectTimer))
+      })
       const onAbort = () => {
         finish(new Error('aborted'))
         req.destroy()

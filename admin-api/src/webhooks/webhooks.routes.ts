@@ -20,7 +20,15 @@ import {
   WebhookListResponse,
   WebhookResponse,
 } from './webhooks.schema.ts'
-import { createWebhook, deleteWebhook, getWebhook, listWebhooks, sendTestEvent, updateWebhook } from './webhooks.service.ts'
+import {
+  createWebhook,
+  deleteWebhook,
+  getWebhook,
+  listWebhooks,
+  MAX_WEBHOOK_ENDPOINTS,
+  sendTestEvent,
+  updateWebhook,
+} from './webhooks.service.ts'
 
 const tag = 'Webhooks'
 
@@ -34,10 +42,12 @@ export function webhookRoutes(api: ApiBuilder, db: Kysely<Database>, policy: Tar
       summary: 'Subscribe an endpoint to events',
       description:
         'The response is the only one that contains the signing `secret` (`whsec_…`); store it now. ' +
-        'The URL must be http: or https: and resolve to a public address.',
+        'The URL must be http: or https: and resolve to a public address. An account has at most ' +
+        `${MAX_WEBHOOK_ENDPOINTS} endpoints: 409 \`CONFLICT\` (with \`details.limit\`) beyond.`,
       tag,
       request: { body: CreateWebhookBody },
       responses: { 201: { description: 'The new endpoint with its secret', schema: CreatedWebhookResponse } },
+      errors: [409],
     },
     async (ctx, { body }) => {
       ctx.status = 201

@@ -8,7 +8,7 @@ import {
   type WebhookEndpointRow,
   webhookBody,
 } from '@event-service/db'
-import { conflict, notFound, validationError } from '@event-service/server-common'
+import { ApiError, conflict, notFound, validationError } from '@event-service/server-common'
 import { type Kysely, sql } from 'kysely'
 import { offsetOf } from '../common/list-query.ts'
 import { failPendingDeliveries } from './endpoint-health.ts'
@@ -23,7 +23,16 @@ async function assertAllowedTarget(url: string, policy: TargetPolicy): Promise<v
   if (problem) throw validationError([{ path: 'url', message: problem }])
 }
 
-/** Creates an endpoint with a new signing secret (returned here, in the row, to be shown once). */
+/**
+ * Endpoints an account may have (enabled or not), as Stripe allows: each change is one delivery
+ * per endpoint, so the cap bounds the deliveries, and the slots, one change of one account costs.
+ */
+export const MAX_WEBHOOK_ENDPOINTS = 16
+
+/**
+ * Creates an endpoint with a new signing secret (returned here, in the row, to be shown once).
+ * 409 `CONFLICT` when the account has `MAX_WEBHOOK_ENDPOINTS` already.
+ */
 export async function createWebhook(
   db: Kysely<Database>,
   accountId: string,
@@ -31,18 +40,34 @@ export async function createWebhook(
   policy: TargetPolicy,
 ): Promise<WebhookEndpointRow> {
   await assertAllowedTarget(input.url, policy)
-  return db
-    .insertInto('webhook_endpoints')
-    .values({
-      account_id: accountId,
-      url: input.url,
-      events: input.events,
-      description: input.description ?? null,
-      secret: newWebhookSecret(),
-      enabled: input.enabled ?? true,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  return db.transaction().execute(async (trx) => {
+    // The account's row lock makes concurrent creations count one after the other.
+    await trx.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute()
+    const { n } = await trx
+      .selectFrom('webhook_endpoints')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow()
+    if (Number(n) >= MAX_WEBHOOK_ENDPOINTS)
+      throw new ApiError(
+        409,
+        'CONFLICT',
+        `This account has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most it may have; delete one it no longer needs, or subscribe an existing one to more events`,
+        { limit: MAX_WEBHOOK_ENDPOINTS },
+      )
+    return trx
+      .insertInto('webhook_endpoints')
+      .values({
+        account_id: accountId,
+        url: input.url,
+        events: input.events,
+        description: input.description ?? null,
+        secret: newWebhookSecret(),
+        enabled: input.enabled ?? true,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  })
 }
 
 /** The account's endpoint, or 404 (another account's is answered like a missing one). */
