@@ -1,10 +1,13 @@
+import { prepareTestTemplates } from '@event-service/db/testing.ts'
 import { ensureWidgetsBuilt } from '@event-service/widgets/build-if-stale'
 
 /**
- * Builds the widgets once, before any test file runs, when they are missing or stale: some tests
- * read `widgets/dist/`, and the embed server draws first screens with `widgets/dist-server/`.
- * Here, in vitest's main process, so that no two test workers build into one folder at once.
+ * Before any test file runs, in Vitest's main process: builds the widgets when they are missing
+ * or stale (some tests read `widgets/dist/`, and the embed server draws first screens with
+ * `widgets/dist-server/`), here so that no two test workers build into one folder at once; and
+ * migrates the template databases that every test database is copied from, once per run rather
+ * than once per test file (see `createTestDb`).
  */
 export default async function setup(): Promise<void> {
-  await ensureWidgetsBuilt()
+  await Promise.all([ensureWidgetsBuilt(), prepareTestTemplates()])
 }

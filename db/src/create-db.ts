@@ -15,6 +15,11 @@ export interface DbConfig {
   dataDir?: string | undefined
   /** Pool size on Postgres. */
   maxConnections?: number
+  /**
+   * PGlite only: start from this dump of a data directory (PGlite's `dumpDataDir()`) instead of
+   * an empty one; tests copy a migrated template this way rather than run initdb each time.
+   */
+  loadDataDir?: Blob | undefined
 }
 
 /** Called with each NOTIFY payload; `onReconnect` after a lost listening connection came back. */
@@ -83,7 +88,18 @@ function registered(handle: DbHandle): DbHandle {
  * const { db, close } = await createDb({ dataDir: 'memory://' })
  */
 export async function createDb(config: DbConfig = {}): Promise<DbHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, config.maxConnections ?? 10) : openPglite(config.dataDir ?? './.data')
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, config.maxConnections ?? 10)
+    : openPglite(config.dataDir ?? './.data', config.loadDataDir)
+}
+
+/**
+ * What every PGlite of ours is opened with: the trigram extension the schema needs, and int8 as
+ * a number. Exported for the test templates (`testing.ts`), which must match what they copy into.
+ */
+export const PGLITE_OPTIONS = {
+  extensions: { pg_trgm },
+  parsers: { [INT8_OID]: (v: string) => Number(v) },
 }
 
 /**
@@ -109,7 +125,7 @@ async function openPostgres(connectionString: string, max: number): Promise<DbHa
   })
 }
 
-async function openPglite(dataDir: string): Promise<DbHandle> {
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<DbHandle> {
   const inMemory = dataDir.startsWith('memory://')
   let release: (() => Promise<void>) | undefined
   if (!inMemory) {
@@ -129,8 +145,8 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     }
   }
   const pglite = await PGlite.create(inMemory ? dataDir : resolve(dataDir, 'pgdata'), {
-    extensions: { pg_trgm },
-    parsers: { [INT8_OID]: (v: string) => Number(v) },
+    ...PGLITE_OPTIONS,
+    ...(loadDataDir ? { loadDataDir } : {}),
   })
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) })
   return registered({
