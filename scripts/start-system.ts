@@ -4,7 +4,7 @@ import { findDemoEvent, seedDemo } from '@event-service/db/seed/index.ts'
 import { type Config, listen, type RunningServer } from '@event-service/server-common'
 import type { Logger } from 'pino'
 import { createDemoChanges, type DemoChanges } from './demo-changes.ts'
-import { createDemoApp, type DemoConfig } from './demo-server.ts'
+import { createDemoApp, DEMO_HOST, type DemoConfig } from './demo-server.ts'
 import { renewDemoPageToken } from './demo-token.ts'
 import { createStartLogger } from './start-logger.ts'
 import { type AppPart, buildAdminApp, buildEmbedApp, ensureWidgetsBuilt } from './system-parts.ts'
@@ -110,12 +110,13 @@ export async function startSystem(config: Config, options: StartOptions = {}): P
         config.smtpUrl || !demoEventId ? { mode: 'smtp', messages: [] } : { mode: 'outbox', messages: await recentEmails(db, demoEventId) },
     })
     const { host } = config
-    for (const [part, port] of [
-      [admin, config.adminPort],
-      [embed, config.embedPort],
-      [demo, config.demoPort],
+    // The demo is for the person at this machine, whatever HOST opens the servers to.
+    for (const [part, port, partHost] of [
+      [admin, config.adminPort, host],
+      [embed, config.embedPort, host],
+      [demo, config.demoPort, DEMO_HOST],
     ] as const) {
-      servers.push(await listen(part.callback(), { host, port }))
+      servers.push(await listen(part.callback(), { host: partHost, port }))
     }
     const [adminUrl, embedUrl, demoUrl] = servers.map((s) => reachable(s.url)) as [string, string, string]
 

@@ -18,6 +18,18 @@ export interface TrustProxy {
 /** `TRUST_PROXY` unset: the socket's peer is the client, whatever `X-Forwarded-For` says. */
 export const TRUST_NO_PROXY: TrustProxy = { setting: '', trusts: () => false }
 
+const loopback = proxyaddr.compile('loopback')
+
+/**
+ * Whether `address` is this machine's loopback (`127.0.0.0/8`, `::1`, or IPv4-mapped `::ffff:127.…`).
+ *
+ * @example
+ * isLoopbackAddress(ctx.req.socket.remoteAddress) // the socket's peer: X-Forwarded-For is anyone's to write
+ */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return address !== undefined && loopback(address, 0)
+}
+
 /** More hops than any real chain of proxies; a larger number is a typo. */
 const MAX_HOPS = 32
 
