@@ -40,7 +40,7 @@ export function widgetFiles(widgetsDir: string = DEFAULT_WIDGETS_DIR): Middlewar
         setHeaders: (res) => {
           res.setHeader('Cache-Control', cacheControl)
           res.setHeader('Access-Control-Allow-Origin', '*')
-          res.setHeader('X-Content-Type-Options', 'nosniff')
+          // nosniff: server-common's securityHeaders, as on every answer.
         },
       })
       if (!sent) throw notFound('File')
