@@ -28,6 +28,7 @@ export function presentEvent(row: EventRow): Event {
       ticket_ids: q.ticket_ids ?? null,
     })),
     privacy_notice: row.privacy_notice ? { text: row.privacy_notice.text, url: row.privacy_notice.url ?? null } : null,
+    registration_confirmation: row.registration_confirmation,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   }

@@ -1,4 +1,4 @@
-import { QUESTION_TYPES } from '@event-service/db'
+import { QUESTION_TYPES, REGISTRATION_CONFIRMATIONS } from '@event-service/db'
 import { emptyToNull, httpUrl, isoDateTime, optionalText, requiredText, uuid } from '../common/fields.ts'
 import { dataEnvelope, pageEnvelope } from '../common/envelopes.ts'
 import { listQuery } from '../common/list-query.ts'
@@ -119,6 +119,13 @@ const tickets = z
   .max(100, 'must have at most 100 tickets')
   .refine((list) => new Set(list.map((t) => t.id)).size === list.length, 'must not repeat a ticket id')
 
+/** How the event's registrations are confirmed (docs/decisions.md "Registration is confirmed by email"). */
+const registrationConfirmation = z.enum(REGISTRATION_CONFIRMATIONS, { error: 'must be email or none' }).openapi({
+  description:
+    '`email` (double opt-in): a registration is `pending`, holding its place for a while, until the registrant follows the link in the email it sends; `none`: registered at once, with no proof that the address is the registrant’s (and a repeat of a registered address then takes no place, which `remaining` shows)',
+  example: 'email',
+})
+
 const eventFields = {
   name: requiredText(200),
   description: optionalText(20_000).transform(emptyToNull),
@@ -129,6 +136,7 @@ const eventFields = {
   tickets,
   questions,
   privacy_notice: PrivacyNotice.nullable(),
+  registration_confirmation: registrationConfirmation,
 }
 
 const endsAfterStart = (e: { starts_at?: string | undefined; ends_at?: string | undefined }) =>
@@ -142,6 +150,7 @@ export const CreateEventBody = z
     tickets: tickets.default([]),
     questions: questions.optional().openapi({ description: 'The registration form’s questions, in order (default none)' }),
     privacy_notice: PrivacyNotice.nullable().optional().openapi({ description: 'Default null: no consent asked' }),
+    registration_confirmation: registrationConfirmation.default('email'),
   })
   .strict()
   .refine(endsAfterStart, ENDS_MESSAGE)
@@ -172,6 +181,7 @@ export const Event = z
     tickets: z.array(Ticket),
     questions: z.array(Question),
     privacy_notice: PrivacyNotice.nullable(),
+    registration_confirmation: registrationConfirmation,
     created_at: z.string().openapi({ format: 'date-time' }),
     updated_at: z.string().openapi({ format: 'date-time' }),
   })

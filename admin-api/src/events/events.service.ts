@@ -35,6 +35,7 @@ export async function createEvent(db: Kysely<Database>, accountId: string, input
       tickets: storedTickets(input.tickets),
       questions: storedQuestions(input.questions ?? []),
       privacy_notice: input.privacy_notice ? JSON.stringify(input.privacy_notice) : null,
+      registration_confirmation: input.registration_confirmation,
     })
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -87,6 +88,7 @@ export async function updateEvent(db: Kysely<Database>, accountId: string, id: s
           ...(input.privacy_notice !== undefined && {
             privacy_notice: input.privacy_notice ? JSON.stringify(input.privacy_notice) : null,
           }),
+          ...(input.registration_confirmation !== undefined && { registration_confirmation: input.registration_confirmation }),
           updated_at: sql`now()`,
         })
         .where('id', '=', id)

@@ -78,6 +78,8 @@ describe.each(DIALECTS)('managing registrations on %s', (dialect) => {
       ticket_id: 'standard',
       answers: { diet: 'vegan', topics: ['web', 'ops'], photos: true },
       status: 'registered',
+      hold_expires_at: null,
+      confirmed_at: null,
       consent_at: null,
       checked_in_at: null,
       cancelled_at: null,
@@ -92,10 +94,10 @@ describe.each(DIALECTS)('managing registrations on %s', (dialect) => {
     expect(res.headers.get('content-disposition')).toContain('attachment')
     const lines = res.text.trimEnd().split('\r\n')
     expect(lines[0]).toBe(
-      '"id","created_at","name","email","ticket_id","status","consent_at","checked_in_at","cancelled_at","Diet","Topics","Photos OK"',
+      '"id","created_at","name","email","ticket_id","status","confirmed_at","consent_at","checked_in_at","cancelled_at","Diet","Topics","Photos OK"',
     )
     expect(lines).toHaveLength(4)
-    expect(lines[1]).toContain('"Zoe Zed","zoe@example.com","standard","registered","","","","vegan","web; ops","yes"')
+    expect(lines[1]).toContain('"Zoe Zed","zoe@example.com","standard","registered","","","","","vegan","web; ops","yes"')
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`)
     expect(lines[2]).toContain(`"'@SUM(1)"`)
     expect(lines[3]).toContain('"Adam ""A"" Ant"')

@@ -54,9 +54,9 @@ export function registrationRoutes(api: ApiBuilder, db: Kysely<Database>): void 
       method: 'patch',
       path: '/registrations/{id}',
       operationId: 'updateRegistration',
-      summary: 'Check in, cancel or reinstate a registration',
+      summary: 'Confirm, check in, cancel or reinstate a registration',
       description:
-        '`status`: `checked_in` sets `checked_in_at`; `cancelled` sets `cancelled_at`, frees the place and voids the email’s cancel link; `registered` undoes either. Reinstating a cancelled registration needs a free place (409 `SOLD_OUT`). An empty body changes nothing.',
+        '`status`: `registered` (or `checked_in`) confirms a `pending` registration as its confirm link would, and announces `registration.confirmed` (no email is sent; after its hold ran out it needs a free place, 409 `SOLD_OUT`; 409 `CONFLICT` when the address has a confirmed registration already); `checked_in` sets `checked_in_at`; `cancelled` sets `cancelled_at`, frees the place and voids the email’s links; `registered` undoes either. Reinstating a cancelled or expired registration needs a free place (409 `SOLD_OUT`). `pending` and `expired` cannot be set. An empty body changes nothing.',
       tag,
       request: { params: IdParams, body: UpdateRegistrationBody },
       responses: { 200: { description: 'The registration as it is now', schema: RegistrationResponse } },

@@ -13,7 +13,10 @@ export const ListRegistrationsQuery = listQuery({ sortFields: REGISTRATION_SORT_
       .max(50, 'must be at most 50 characters')
       .optional()
       .openapi({ description: 'Only this ticket', example: 'standard' }),
-    status: z.enum(REGISTRATION_STATUSES).optional().openapi({ description: 'Only registrations in this status' }),
+    status: z
+      .enum(REGISTRATION_STATUSES)
+      .optional()
+      .openapi({ description: 'Only registrations in this status (`pending`: waiting for the registrant to follow the confirm link)' }),
     search: z
       .string()
       .max(200, 'must be at most 200 characters')
@@ -36,7 +39,18 @@ export const Registration = z
     email: z.string(),
     ticket_id: z.string().nullable().openapi({ description: 'Id of one of the event’s `tickets`' }),
     answers: z.record(z.string(), answer).openapi({ description: 'Answers to the event’s `questions`, by question id' }),
-    status: z.enum(REGISTRATION_STATUSES).openapi({ description: '`registered`, `checked_in`, or `cancelled` (frees the place)' }),
+    status: z.enum(REGISTRATION_STATUSES).openapi({
+      description:
+        '`pending` (the event confirms registrations by email and the registrant has not followed the link yet: the place is held until `hold_expires_at`), `registered`, `checked_in`, `cancelled` (frees the place) or `expired` (a pending one whose hold ran out: the place is free again)',
+    }),
+    hold_expires_at: z
+      .string()
+      .nullable()
+      .openapi({ format: 'date-time', description: 'While `pending`: when the held place is freed unless confirmed; otherwise null' }),
+    confirmed_at: z.string().nullable().openapi({
+      format: 'date-time',
+      description: 'When it was confirmed (its link followed, or by the organiser); null if it never was pending',
+    }),
     consent_at: z
       .string()
       .nullable()
@@ -54,16 +68,19 @@ export const RegistrationResponse = dataEnvelope('RegistrationResponse', Registr
 /** The CSV export: one header row, then one row per registration (DESIGN.md). */
 export const RegistrationCsv = z.string().openapi({
   description:
-    "With `Accept: text/csv`: every matching registration (no pagination), one row each: id, created_at, name, email, ticket_id, status, consent_at, checked_in_at, cancelled_at, then one column per question. Cells that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) are prefixed with `'`.",
-  example: 'id,created_at,name,email,ticket_id,status,consent_at,checked_in_at,cancelled_at,Dietary requirements\r\n',
+    "With `Accept: text/csv`: every matching registration (no pagination), one row each: id, created_at, name, email, ticket_id, status (`pending` included), confirmed_at, consent_at, checked_in_at, cancelled_at, then one column per question (an answer of any shape is written; a row that cannot be written ends the download with an error rather than being left out). Cells that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) are prefixed with `'`.",
+  example: 'id,created_at,name,email,ticket_id,status,confirmed_at,consent_at,checked_in_at,cancelled_at,Dietary requirements\r\n',
 })
+
+/** What the organiser can set: `pending` and `expired` only the registrant's email and the clock lead to. */
+const SETTABLE_STATUSES = ['registered', 'checked_in', 'cancelled'] as const
 
 export const UpdateRegistrationBody = z
   .object({
-    status: z
-      .enum(REGISTRATION_STATUSES)
-      .optional()
-      .openapi({ description: '`checked_in` checks in, `cancelled` cancels (frees the place), `registered` undoes either' }),
+    status: z.enum(SETTABLE_STATUSES, { error: 'must be registered, checked_in or cancelled' }).optional().openapi({
+      description:
+        '`registered` confirms a pending registration (as its link would) or undoes a check-in or cancellation; `checked_in` checks in (a pending one is confirmed too); `cancelled` cancels (frees the place)',
+    }),
   })
   .strict()
   .openapi('UpdateRegistrationRequest')

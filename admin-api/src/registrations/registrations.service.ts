@@ -1,4 +1,4 @@
-import { type AnswerValue, checkPlace, type Database, type Question, type RegistrationRow } from '@event-service/db'
+import { checkPlace, confirmRegistration, type Database, type Question, type RegistrationRow } from '@event-service/db'
 import { conflict, notFound, soldOut } from '@event-service/server-common'
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import { csvLine } from '../common/csv.ts'
@@ -54,10 +54,18 @@ export async function listRegistrations(
 /** Rows read per query while streaming the CSV: memory stays flat whatever the event's size. */
 const CSV_BATCH = 500
 
-const answerText = (value: AnswerValue | undefined): string => {
-  if (value === undefined) return ''
+/**
+ * A stored answer as a cell. Looked up as an own property (a question id is the organiser's text:
+ * `constructor` must not find Object.prototype's), and any value is written, not only the three
+ * shapes the form sends: a row written by other means (an import, an older version) still exports.
+ */
+export function answerCell(answers: Readonly<Record<string, unknown>> | null | undefined, questionId: string): string {
+  const value = answers && Object.hasOwn(answers, questionId) ? answers[questionId] : undefined
+  if (value === undefined || value === null) return ''
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
-  return Array.isArray(value) ? value.join('; ') : value
+  if (typeof value === 'string') return value
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join('; ')
+  return JSON.stringify(value)
 }
 
 const isoOrEmpty = (d: Date | null) => (d ? d.toISOString() : '')
@@ -78,6 +86,7 @@ export async function registrationsCsv(db: Kysely<Database>, accountId: string, 
       'email',
       'ticket_id',
       'status',
+      'confirmed_at',
       'consent_at',
       'checked_in_at',
       'cancelled_at',
@@ -100,10 +109,11 @@ export async function registrationsCsv(db: Kysely<Database>, accountId: string, 
           r.email,
           r.ticket_id,
           r.status,
+          isoOrEmpty(r.confirmed_at),
           isoOrEmpty(r.consent_at),
           isoOrEmpty(r.checked_in_at),
           isoOrEmpty(r.cancelled_at),
-          ...questions.map((q) => answerText(r.answers[q.id])),
+          ...questions.map((q) => answerCell(r.answers, q.id)),
         ])
       }
       const last = batch.at(-1)
@@ -114,10 +124,29 @@ export async function registrationsCsv(db: Kysely<Database>, accountId: string, 
   return lines()
 }
 
+/** A pending registration the organiser confirms: what each outcome of `confirmRegistration` answers. */
+async function confirmByOrganiser(trx: Kysely<Database>, id: string, status: 'registered' | 'checked_in'): Promise<RegistrationRow> {
+  const result = await confirmRegistration(trx, id, { byOrganiser: true, status })
+  switch (result.outcome) {
+    case 'confirmed':
+      return result.row
+    case 'sold_out':
+      throw soldOut()
+    case 'already_registered':
+      throw conflict('This email address already has a confirmed registration for the event')
+    default:
+      throw conflict('The registration changed meanwhile; read it again')
+  }
+}
+
 /**
- * Checks in, cancels or reinstates a registration. Cancelling frees the place and voids the
- * email's cancel link; taking a cancelled registration back takes a place again, under the same
- * lock as a new registration: 409 `SOLD_OUT` when none is left. An empty body changes nothing.
+ * Confirms, checks in, cancels or reinstates a registration. Confirming a pending one (to
+ * `registered` or `checked_in`) goes through the same steps as its confirm link (the place it
+ * holds, or a free one once its hold ran out: 409 `SOLD_OUT`; 409 `CONFLICT` when the address
+ * has a confirmed registration already) and announces `registration.confirmed`; no email is sent,
+ * the organiser being in touch with the person. Cancelling frees the place and voids the email's
+ * links; taking a cancelled or expired registration back takes a place again, under the same lock
+ * as a new registration: 409 `SOLD_OUT` when none is left. An empty body changes nothing.
  */
 export async function updateRegistration(
   db: Kysely<Database>,
@@ -135,8 +164,10 @@ export async function updateRegistration(
     if (!current) throw notFound('Registration')
     const status = body.status
     if (status === undefined || status === current.status) return current
+    if (current.status === 'pending' && status !== 'cancelled') return confirmByOrganiser(trx, id, status)
     // The event's lock first, as a registration takes it: the two never wait on each other in turn.
-    if (current.status === 'cancelled' && (await checkPlace(trx, current.event_id, current.ticket_id)) === 'sold_out') throw soldOut()
+    const freed = current.status === 'cancelled' || current.status === 'expired'
+    if (freed && (await checkPlace(trx, current.event_id, current.ticket_id)) === 'sold_out') throw soldOut()
     const now = new Date()
     const row = await trx
       .updateTable('registrations')
@@ -144,7 +175,7 @@ export async function updateRegistration(
         status,
         checked_in_at: status === 'checked_in' ? now : null,
         cancelled_at: status === 'cancelled' ? now : null,
-        ...(status === 'cancelled' ? { cancel_token_hash: null } : {}),
+        ...(status === 'cancelled' ? { cancel_token_hash: null, confirm_token_hash: null } : {}),
       })
       .where('id', '=', id)
       // Fenced on the status read above: a concurrent change (a cancel link used meanwhile) wins.

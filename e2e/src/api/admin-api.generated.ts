@@ -220,8 +220,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Check in, cancel or reinstate a registration
-         * @description `status`: `checked_in` sets `checked_in_at`; `cancelled` sets `cancelled_at`, frees the place and voids the email’s cancel link; `registered` undoes either. Reinstating a cancelled registration needs a free place (409 `SOLD_OUT`). An empty body changes nothing.
+         * Confirm, check in, cancel or reinstate a registration
+         * @description `status`: `registered` (or `checked_in`) confirms a `pending` registration as its confirm link would, and announces `registration.confirmed` (no email is sent; after its hold ran out it needs a free place, 409 `SOLD_OUT`; 409 `CONFLICT` when the address has a confirmed registration already); `checked_in` sets `checked_in_at`; `cancelled` sets `cancelled_at`, frees the place and voids the email’s links; `registered` undoes either. Reinstating a cancelled or expired registration needs a free place (409 `SOLD_OUT`). `pending` and `expired` cannot be set. An empty body changes nothing.
          */
         patch: operations["updateRegistration"];
         trace?: never;
@@ -375,6 +375,12 @@ export interface components {
             tickets: components["schemas"]["Ticket"][];
             questions: components["schemas"]["Question"][];
             privacy_notice: components["schemas"]["PrivacyNotice"];
+            /**
+             * @description `email` (double opt-in): a registration is `pending`, holding its place for a while, until the registrant follows the link in the email it sends; `none`: registered at once, with no proof that the address is the registrant’s (and a repeat of a registered address then takes no place, which `remaining` shows)
+             * @example email
+             * @enum {string}
+             */
+            registration_confirmation: "email" | "none";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -476,6 +482,13 @@ export interface components {
                  */
                 url?: string | null;
             } | null;
+            /**
+             * @description `email` (double opt-in): a registration is `pending`, holding its place for a while, until the registrant follows the link in the email it sends; `none`: registered at once, with no proof that the address is the registrant’s (and a repeat of a registered address then takes no place, which `remaining` shows)
+             * @default email
+             * @example email
+             * @enum {string}
+             */
+            registration_confirmation: "email" | "none";
         };
         EventListResponse: {
             /** @enum {boolean} */
@@ -512,6 +525,12 @@ export interface components {
             tickets?: components["schemas"]["Ticket"][];
             questions?: components["schemas"]["Question"][];
             privacy_notice?: components["schemas"]["PrivacyNotice"];
+            /**
+             * @description `email` (double opt-in): a registration is `pending`, holding its place for a while, until the registrant follows the link in the email it sends; `none`: registered at once, with no proof that the address is the registrant’s (and a repeat of a registered address then takes no place, which `remaining` shows)
+             * @example email
+             * @enum {string}
+             */
+            registration_confirmation?: "email" | "none";
         };
         DeletedResponse: {
             /** @enum {boolean} */
@@ -989,10 +1008,20 @@ export interface components {
                 [key: string]: string | string[] | boolean;
             };
             /**
-             * @description `registered`, `checked_in`, or `cancelled` (frees the place)
+             * @description `pending` (the event confirms registrations by email and the registrant has not followed the link yet: the place is held until `hold_expires_at`), `registered`, `checked_in`, `cancelled` (frees the place) or `expired` (a pending one whose hold ran out: the place is free again)
              * @enum {string}
              */
-            status: "registered" | "cancelled" | "checked_in";
+            status: "pending" | "registered" | "checked_in" | "cancelled" | "expired";
+            /**
+             * Format: date-time
+             * @description While `pending`: when the held place is freed unless confirmed; otherwise null
+             */
+            hold_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it was confirmed (its link followed, or by the organiser); null if it never was pending
+             */
+            confirmed_at: string | null;
             /**
              * Format: date-time
              * @description When the registrant accepted the event’s `privacy_notice`; null when it had none
@@ -1012,10 +1041,10 @@ export interface components {
         };
         UpdateRegistrationRequest: {
             /**
-             * @description `checked_in` checks in, `cancelled` cancels (frees the place), `registered` undoes either
+             * @description `registered` confirms a pending registration (as its link would) or undoes a check-in or cancellation; `checked_in` checks in (a pending one is confirmed too); `cancelled` cancels (frees the place)
              * @enum {string}
              */
-            status?: "registered" | "cancelled" | "checked_in";
+            status?: "registered" | "checked_in" | "cancelled";
         };
         CreatedWebhookResponse: {
             /** @enum {boolean} */
@@ -1063,7 +1092,7 @@ export interface components {
              *       "session.deleted"
              *     ]
              */
-            events: ("event.updated" | "speaker.created" | "speaker.updated" | "speaker.deleted" | "session.created" | "session.updated" | "session.deleted" | "embed_token.created" | "embed_token.updated" | "embed_token.revoked" | "registration.created" | "*")[];
+            events: ("event.updated" | "speaker.created" | "speaker.updated" | "speaker.deleted" | "session.created" | "session.updated" | "session.deleted" | "embed_token.created" | "embed_token.updated" | "embed_token.revoked" | "registration.created" | "registration.confirmed" | "*")[];
             /**
              * @description A note for people, e.g. what the endpoint feeds
              * @example Rebuilds the conference site
@@ -1119,7 +1148,7 @@ export interface components {
              *       "session.deleted"
              *     ]
              */
-            events?: ("event.updated" | "speaker.created" | "speaker.updated" | "speaker.deleted" | "session.created" | "session.updated" | "session.deleted" | "embed_token.created" | "embed_token.updated" | "embed_token.revoked" | "registration.created" | "*")[];
+            events?: ("event.updated" | "speaker.created" | "speaker.updated" | "speaker.deleted" | "session.created" | "session.updated" | "session.deleted" | "embed_token.created" | "embed_token.updated" | "embed_token.revoked" | "registration.created" | "registration.confirmed" | "*")[];
             /**
              * @description A note for people, e.g. what the endpoint feeds
              * @example Rebuilds the conference site
@@ -1150,7 +1179,7 @@ export interface components {
              */
             message_id: string;
             /** @enum {string} */
-            type: "event.updated" | "speaker.created" | "speaker.updated" | "speaker.deleted" | "session.created" | "session.updated" | "session.deleted" | "embed_token.created" | "embed_token.updated" | "embed_token.revoked" | "registration.created" | "webhook.test";
+            type: "event.updated" | "speaker.created" | "speaker.updated" | "speaker.deleted" | "session.created" | "session.updated" | "session.deleted" | "embed_token.created" | "embed_token.updated" | "embed_token.revoked" | "registration.created" | "registration.confirmed" | "webhook.test";
             /**
              * @description `pending` (waiting for an attempt), `delivered` (2xx) or `failed` (no more attempts)
              * @enum {string}
@@ -1206,7 +1235,7 @@ export interface components {
              */
             message_id: string;
             /** @enum {string} */
-            type: "event.updated" | "speaker.created" | "speaker.updated" | "speaker.deleted" | "session.created" | "session.updated" | "session.deleted" | "embed_token.created" | "embed_token.updated" | "embed_token.revoked" | "registration.created" | "webhook.test";
+            type: "event.updated" | "speaker.created" | "speaker.updated" | "speaker.deleted" | "session.created" | "session.updated" | "session.deleted" | "embed_token.created" | "embed_token.updated" | "embed_token.revoked" | "registration.created" | "registration.confirmed" | "webhook.test";
             /**
              * @description `pending` (waiting for an attempt), `delivered` (2xx) or `failed` (no more attempts)
              * @enum {string}
@@ -3018,8 +3047,8 @@ export interface operations {
                 event_id: string;
                 /** @description Only this ticket */
                 ticket_id?: string;
-                /** @description Only registrations in this status */
-                status?: "registered" | "cancelled" | "checked_in";
+                /** @description Only registrations in this status (`pending`: waiting for the registrant to follow the confirm link) */
+                status?: "pending" | "registered" | "checked_in" | "cancelled" | "expired";
                 /** @description Case-insensitive substring of name or email */
                 search?: string;
             };
@@ -3316,6 +3345,15 @@ export interface operations {
             };
             /** @description Missing, unknown or revoked API key (`UNAUTHORIZED`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (`CONFLICT`; `SOLD_OUT` when no place of the ticket is left) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

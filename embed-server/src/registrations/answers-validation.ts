@@ -40,7 +40,9 @@ export function checkAnswers(
   answers: Readonly<Record<string, AnswerValue>>,
 ): { fields: FieldError[]; answers: Record<string, AnswerValue> } {
   const fields: FieldError[] = []
-  const kept: Record<string, AnswerValue> = {}
+  // Question ids are the organiser's words: one named `constructor` must find its own answer or
+  // none, never Object.prototype's (own-property lookups, a prototype-free result).
+  const kept: Record<string, AnswerValue> = Object.create(null)
   const byId = new Map(questions.map((q) => [q.id, q]))
   for (const id of Object.keys(answers)) {
     const q = byId.get(id)
@@ -49,7 +51,7 @@ export function checkAnswers(
   }
   for (const q of questions) {
     if (!isAskedWith(q, ticketId)) continue
-    const v = answers[q.id]
+    const v = Object.hasOwn(answers, q.id) ? answers[q.id] : undefined
     if (isBlank(v)) {
       if (q.required)
         fields.push({ path: `answers.${q.id}`, message: q.type === 'checkbox' ? 'Tick this box to register' : 'Answer this question' })

@@ -92,4 +92,12 @@ describe.each(DIALECTS)('confirmation email and cancel link on %s', (dialect) =>
     expect(await res.text()).toContain('Dieser Link wurde bereits verwendet')
     expect((await cancel('short')).status).toBe(404)
   })
+
+  it('answers in English to a browser language that is an Object.prototype name', async () => {
+    const res = await fetch(`${server.url}/v1/registrations/cancel?token=${'A'.repeat(43)}`, {
+      headers: { 'Accept-Language': 'constructor' },
+    })
+    expect(res.status).toBe(404)
+    expect(await res.text()).toContain('This link has been used already or is not valid')
+  })
 })

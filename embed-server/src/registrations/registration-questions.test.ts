@@ -105,6 +105,35 @@ describe.each(DIALECTS)('registration questions and consent on %s', (dialect) =>
     ).toBe(201)
   })
 
+  it('takes a question whose id is an Object.prototype name (constructor) like any other', async () => {
+    const event = await seedEvent(dbHandle.db, {
+      questions: [
+        { id: 'constructor', label: 'Constructor', type: 'text', required: false },
+        { id: 'team', label: 'Team', type: 'text', required: false },
+      ],
+    })
+    const token = (await seedToken(dbHandle.db, event)).token
+    const register = (email: string, answers: Record<string, unknown>) =>
+      fetch(`${server.url}/v1/events/${event.eventId}/registrations`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Ada', email, answers }),
+      })
+    expect((await register('unanswered@example.org', { team: 'Core' })).status).toBe(201)
+    expect((await register('answered@example.org', { constructor: ' Babbage ' })).status).toBe(201)
+    const rows = await dbHandle.db
+      .selectFrom('registrations')
+      .select(['email', 'answers'])
+      .where('event_id', '=', event.eventId)
+      .orderBy('email')
+      .execute()
+    const expected: unknown = [
+      { email: 'answered@example.org', answers: { constructor: 'Babbage' } },
+      { email: 'unanswered@example.org', answers: { team: 'Core' } },
+    ]
+    expect(rows).toEqual(expected)
+  })
+
   it('requires consent when the event has a privacy notice', async () => {
     for (const consent of [undefined, false]) {
       const res = await post({ ...valid, email: 'noconsent@example.org', consent })

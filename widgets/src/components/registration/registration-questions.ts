@@ -101,7 +101,8 @@ export function readAnswers(form: HTMLFormElement, questions: readonly Question[
 export function checkAnswers(questions: readonly Question[], answers: Record<string, AnswerValue>, t: Messages): Record<string, string> {
   const errors: Record<string, string> = {}
   for (const q of questions) {
-    const v = answers[q.id]
+    // Own answers only: a question whose id is `constructor` is not answered by Object.prototype.
+    const v = Object.hasOwn(answers, q.id) ? answers[q.id] : undefined
     if (q.type === 'text' && typeof v === 'string' && v.length > 500) errors[fieldOf(q)] = t.tooLong(500)
     if (!q.required || v !== undefined) continue
     errors[fieldOf(q)] = q.type === 'checkbox' ? t.tickBox : q.type === 'choice' || q.type === 'multi' ? t.chooseOption : t.required
