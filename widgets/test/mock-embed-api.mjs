@@ -195,6 +195,8 @@ function register(ctx, body, event) {
   if (body.website) fields.push({ path: 'website', message: 'Must be empty' })
   if (typeof body.name !== 'string' || !body.name.trim() || body.name.length > 200)
     fields.push({ path: 'name', message: 'Name is required' })
+  else if (/[\p{Cc}\u2028\u2029]/u.test(body.name))
+    fields.push({ path: 'name', message: 'name must be one line, without control characters' })
   if (typeof body.email !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.email))
     fields.push({ path: 'email', message: 'Invalid email' })
   if (body.email === 'bounces@example.com') fields.push({ path: 'email', message: 'This address rejects mail from us' })
@@ -221,7 +223,10 @@ function register(ctx, body, event) {
     return fail(ctx, 409, 'SOLD_OUT', 'This ticket is sold out')
   lastRegistrations.set(pageOf(ctx), body)
   // A new registration and a repeat of a registered email are answered alike, from what was sent.
-  return ok(ctx, { event_id: event.id, name: body.name.trim(), ticket_id: body.ticket_id ?? null }, 201)
+  // Events confirm registrations by email by default (`pending`: the form says "check your
+  // inbox"); an address at instant.example stands for an event that does not (`registered`).
+  const status = body.email.endsWith('@instant.example') ? 'registered' : 'pending'
+  return ok(ctx, { event_id: event.id, name: body.name.trim(), ticket_id: body.ticket_id ?? null, status }, 201)
 }
 
 /** Koa middleware answering `/v1/events/…` and `/dist/events/…` (the loader's default base). */

@@ -151,4 +151,7 @@ export const de: Messages = {
   consent: 'Ich stimme dem Datenschutzhinweis zu.',
   privacyPolicy: 'Datenschutzerklärung',
   emailOnItsWay: (email) => `Eine Bestätigung per E-Mail ist unterwegs an ${email}.`,
+  checkInbox: 'Bitte sehen Sie in Ihr Postfach',
+  confirmByLink: (email) =>
+    `Wir haben einen Link an ${email} geschickt. Öffnen Sie ihn, um Ihre Anmeldung zu bestätigen: Bis dahin ist Ihr Platz nur eine Weile reserviert.`,
 }

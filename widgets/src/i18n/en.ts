@@ -157,6 +157,9 @@ export const en = {
   consent: 'I agree to the privacy notice.',
   privacyPolicy: 'Privacy policy',
   emailOnItsWay: (email: string) => `A confirmation email is on its way to ${email}.`,
+  checkInbox: 'Check your inbox',
+  confirmByLink: (email: string) =>
+    `We have sent a link to ${email}. Follow it to confirm your registration: until then your place is only held for a while.`,
 }
 
 export type Messages = typeof en

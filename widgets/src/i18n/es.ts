@@ -150,4 +150,7 @@ export const es: Messages = {
   consent: 'Acepto el aviso de privacidad.',
   privacyPolicy: 'Política de privacidad',
   emailOnItsWay: (email) => `Le hemos enviado un correo de confirmación a ${email}.`,
+  checkInbox: 'Revise su bandeja de entrada',
+  confirmByLink: (email) =>
+    `Hemos enviado un enlace a ${email}. Ábralo para confirmar su inscripción: hasta entonces, su plaza solo queda reservada un tiempo.`,
 }

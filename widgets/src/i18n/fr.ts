@@ -150,4 +150,7 @@ export const fr: Messages = {
   consent: 'J’accepte la notice de confidentialité.',
   privacyPolicy: 'Politique de confidentialité',
   emailOnItsWay: (email) => `Un e-mail de confirmation est en route vers ${email}.`,
+  checkInbox: 'Consultez votre boîte de réception',
+  confirmByLink: (email) =>
+    `Nous avons envoyé un lien à ${email}. Ouvrez-le pour confirmer votre inscription : d’ici là, votre place n’est réservée que pour un temps.`,
 }

@@ -149,4 +149,7 @@ export const nl: Messages = {
   consent: 'Ik ga akkoord met de privacyverklaring.',
   privacyPolicy: 'Privacybeleid',
   emailOnItsWay: (email) => `Er is een bevestigingsmail onderweg naar ${email}.`,
+  checkInbox: 'Kijk in je inbox',
+  confirmByLink: (email) =>
+    `We hebben een link naar ${email} gestuurd. Open hem om je aanmelding te bevestigen: tot dan wordt je plaats maar even vastgehouden.`,
 }

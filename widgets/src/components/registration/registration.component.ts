@@ -60,8 +60,11 @@ export class ServiceRegistration extends ServiceElement {
   @state() private errors: Partial<Record<Field, string>> = {}
   @state() private formError?: unknown
   @state() private submitting = false
-  /** Who was just registered, once the server accepted: the thank-you names them and their inbox. */
-  @state() private registered?: { name: string; email: string }
+  /**
+   * Who was just registered, once the server accepted: the thank-you names them and their inbox,
+   * and, when the event confirms by email (`pending`), asks them to follow the link sent there.
+   */
+  @state() private registered?: { name: string; email: string; pending: boolean }
   /** The ticket chosen, for the questions asked only with some tickets. */
   @state() private ticketId?: string
   /** Tickets the server answered `SOLD_OUT` for since the event was read. */
@@ -130,7 +133,7 @@ export class ServiceRegistration extends ServiceElement {
         locale: this.intlLocale,
         website: values.website,
       })
-      this.registered = { name: values.name, email: values.email }
+      this.registered = { name: values.name, email: values.email, pending: registration.status === 'pending' }
       emit(this, 'service-registration-submit', { registration })
       await this.updateComplete
       this.renderRoot.querySelector<HTMLElement>('.done')?.focus()
@@ -225,13 +228,12 @@ export class ServiceRegistration extends ServiceElement {
     </div>`
   }
 
-  private renderDone({ name, email }: { name: string; email: string }) {
+  private renderDone({ name, email, pending }: { name: string; email: string; pending: boolean }) {
     const { t } = this
     return html`<div class="done" part="confirmation" role="status" tabindex="-1">
       ${checkIcon()}
-      <h2 class="done__title">${t.thanks(name)}</h2>
-      <p>${t.confirmed}</p>
-      <p>${t.emailOnItsWay(email)}</p>
+      <h2 class="done__title">${pending ? t.checkInbox : t.thanks(name)}</h2>
+      ${pending ? html`<p>${t.confirmByLink(email)}</p>` : html`<p>${t.confirmed}</p><p>${t.emailOnItsWay(email)}</p>`}
       <button class="btn" part="button" @click=${this.reset}>${t.registerAnother}</button>
     </div>`
   }

@@ -15,9 +15,9 @@ import {
 import type { ServiceRegistration } from './registration.component.js'
 import './registration.js'
 
-const mount = async (event = EVENT_ID, token = 'emb_valid') => {
+const mount = async (event = EVENT_ID, token = 'emb_valid', locale = 'en-GB') => {
   const el = await fixture<ServiceRegistration>(
-    html`<service-registration event-id=${event} token=${token} api-base=${API} locale="en-GB"></service-registration>`,
+    html`<service-registration event-id=${event} token=${token} api-base=${API} locale=${locale}></service-registration>`,
   )
   await loaded(el)
   return el
@@ -186,7 +186,7 @@ describe('service-registration', () => {
     expect(input(el, 'email').getAttribute('aria-invalid')).to.equal('true')
   })
 
-  it('confirms, fires service-registration-submit and cannot be sent twice', async () => {
+  it('asks to confirm by email, fires service-registration-submit and cannot be sent twice', async () => {
     const el = await mount()
     fill(el, { name: 'Ada Lovelace', email: 'ada@example.com', ...REQUIRED })
     const fired = oneEvent(el, 'service-registration-submit')
@@ -196,13 +196,35 @@ describe('service-registration', () => {
     expect(root(el).querySelector<HTMLButtonElement>('[part=submit]')!.disabled).to.be.true
     const event = await fired
     expect(event.bubbles && event.composed).to.be.true
-    expect(event.detail).to.deep.equal({ registration: { event_id: EVENT_ID, name: 'Ada Lovelace', ticket_id: 'standard' } })
+    expect(event.detail).to.deep.equal({
+      registration: { event_id: EVENT_ID, name: 'Ada Lovelace', ticket_id: 'standard', status: 'pending' },
+    })
     await el.updateComplete
+    const done = text(root(el).querySelector('[part=confirmation]'))
+    expect(done)
+      .to.contain('Check your inbox')
+      .and.contain('We have sent a link to ada@example.com. Follow it to confirm your registration')
+    expect(done).not.to.contain('Your registration is confirmed.')
+    expect(await posts()).to.equal(1)
+  })
+
+  it('thanks at once when the event does not confirm by email', async () => {
+    const el = await mount()
+    fill(el, { name: 'Ada Lovelace', email: 'ada@instant.example', ...REQUIRED })
+    submit(el)
+    await until(() => root(el).querySelector('[part=confirmation]'), 'the confirmation')
     expect(text(root(el).querySelector('[part=confirmation]')))
       .to.contain('Thank you, Ada Lovelace!')
       .and.contain('Your registration is confirmed.')
-      .and.contain('A confirmation email is on its way to ada@example.com.')
-    expect(await posts()).to.equal(1)
+      .and.contain('A confirmation email is on its way to ada@instant.example.')
+  })
+
+  it('says “check your inbox” in the page’s language', async () => {
+    const el = await mount(EVENT_ID, 'emb_valid', 'de')
+    fill(el, { name: 'Ada', email: 'ada@example.com', ...REQUIRED })
+    submit(el)
+    await until(() => root(el).querySelector('[part=confirmation]'), 'the confirmation')
+    expect(text(root(el).querySelector('[part=confirmation]'))).to.contain('Bitte sehen Sie in Ihr Postfach')
   })
 
   it('offers a retry of a failed submit in the shared error box, keeping what was typed', async () => {
@@ -218,7 +240,12 @@ describe('service-registration', () => {
     expect(input(el, 'email').value).to.equal('flaky@example.com')
     const fired = oneEvent(el, 'service-registration-submit')
     box.querySelector<HTMLButtonElement>('[part~=retry]')!.click()
-    expect((await fired).detail.registration).to.deep.equal({ event_id: EVENT_ID, name: 'Grace Hopper', ticket_id: 'standard' })
+    expect((await fired).detail.registration).to.deep.equal({
+      event_id: EVENT_ID,
+      name: 'Grace Hopper',
+      ticket_id: 'standard',
+      status: 'pending',
+    })
     await until(() => root(el).querySelector('[part=confirmation]'), 'the confirmation')
     expect(await posts()).to.equal(2)
   })
