@@ -2,9 +2,10 @@
  * First screens under a storm of distinct requests, on one embed server instance and its own
  * database (PGlite in a temporary directory, or a fresh Postgres database beside `DATABASE_URL`):
  * three events of 200 sessions on one day (the schedule's first screen is that whole day), and
- * 5,000 first screens of distinct, valid attribute sets spread over them (the schedule in a
- * language tag of its own each, as any page could ask), so that every one is drawn and none is
- * asked for again.
+ * 5,000 first screens of distinct attribute sets spread over them, each a screen of its own (no
+ * two the same after normalisation), so that every one is drawn and none is asked for again:
+ * the schedule in each locale the server draws in (every region ICU knows for our five
+ * languages) × `view` × `group-by`, and the session list in each locale × `limit`.
  *
  * - memory: the process's RSS and JS heap (+ external buffers) after a full GC, before the storm
  *   (renderer loaded, one screen per event drawn) and after it, against the byte bound of the
@@ -21,6 +22,7 @@ import { pathToFileURL } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { createLogger, listen, loadConfig } from '@event-service/server-common'
+import { FIRST_SCREEN_LOCALE, firstScreenLocale } from '@event-service/widgets/first-screens'
 import { createEmbedApp } from '../embed-server/src/app.ts'
 import { embedFetch, type SeededEvent, seedEvent, seedSession, seedSpeaker, seedToken } from '../embed-server/src/testing/embed-fixtures.ts'
 import { openBenchDatabase } from './bench-database.ts'
@@ -68,6 +70,31 @@ async function seedLargeEvent(db: Parameters<typeof seedEvent>[0], n: number): P
   return { ev, token }
 }
 
+/** The distinct locales a first screen is drawn in: our languages in every region ICU knows for them. */
+function drawnLocales(): string[] {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+  const locales = new Set<string>()
+  for (const language of ['en', 'de', 'es', 'fr', 'nl'])
+    for (const a of letters) for (const b of letters) locales.add(firstScreenLocale(`${language}-${a}${b}`) ?? FIRST_SCREEN_LOCALE)
+  return [...locales]
+}
+
+/**
+ * The query of the `i`-th distinct first screen: every other one the schedule's (locale × view ×
+ * group-by) while they last, the others the session list's (locale × limit, the longest first).
+ */
+function distinctQuery(i: number, locales: string[]): string {
+  const schedules = locales.length * 4
+  if (i % 2 === 0 && i / 2 < schedules) {
+    const n = i / 2
+    const variant = Math.floor(n / locales.length)
+    return `service-schedule?locale=${locales[n % locales.length]}&view=${variant % 2 ? 'list' : 'grid'}&group-by=${variant >= 2 ? 'track' : 'room'}`
+  }
+  // The how-manieth list this is: i less the schedules asked before it.
+  const n = i - Math.min(Math.ceil(i / 2), schedules)
+  return `service-session-list?locale=${locales[n % locales.length]}&limit=${SESSIONS - Math.floor(n / locales.length)}`
+}
+
 export async function runFirstScreenMemoryBench(options: { sets?: number } = {}): Promise<Record<string, number>> {
   const sets = options.sets ?? 5_000
   const { handle, cleanup } = await openBenchDatabase('first-screen')
@@ -78,9 +105,9 @@ export async function runFirstScreenMemoryBench(options: { sets?: number } = {})
   try {
     const events: { ev: SeededEvent; token: string }[] = []
     for (let n = 0; n < EVENTS; n++) events.push(await seedLargeEvent(handle.db, n))
-    const ask = async (i: number, locale: string) => {
+    const ask = async (i: number, query: string) => {
       const { ev, token } = events[i % EVENTS]!
-      const res = await embedFetch(server.url, `/v1/events/${ev.eventId}/first-screen/service-schedule?locale=${locale}`, token, 'query', {
+      const res = await embedFetch(server.url, `/v1/events/${ev.eventId}/first-screen/${query}`, token, 'query', {
         headers: { 'Accept-Encoding': 'gzip, br' },
       })
       if (res.status !== 200) throw new Error(`first screen answered ${res.status}: ${await res.text()}`)
@@ -88,21 +115,25 @@ export async function runFirstScreenMemoryBench(options: { sets?: number } = {})
     }
 
     // Warm: the renderer is loaded, each event's data read and one screen of each drawn and kept.
-    for (let i = 0; i < EVENTS; i++) await ask(i, 'en')
+    for (let i = 0; i < EVENTS; i++) await ask(i, 'service-schedule')
     const hitTimes: number[] = []
     for (let i = 0; i < 60; i++) {
       const started = performance.now()
-      await ask(i, 'en')
+      await ask(i, 'service-schedule')
       hitTimes.push(performance.now() - started)
     }
     const before = await memory()
     const drawsBefore = screens.draws
 
-    // The storm: every request a screen of its own (a private-use language tag each), 8 at a time.
+    // The storm: every request a screen of its own, 8 at a time.
+    const locales = drawnLocales()
     let next = 0
     let wireBytes = 0
     const worker = async () => {
-      while (next < sets) wireBytes += await ask(next, `en-x-s${next++}`)
+      while (next < sets) {
+        const i = next++
+        wireBytes += await ask(i, distinctQuery(i, locales))
+      }
     }
     const stormStarted = performance.now()
     await Promise.all(Array.from({ length: CONCURRENCY }, worker))
@@ -125,7 +156,7 @@ export async function runFirstScreenMemoryBench(options: { sets?: number } = {})
     const bound = config.firstScreenCacheBytes
     const growth = after.rss - before.rss
     console.log(
-      `   ${sets} distinct first screens of the schedule on ${EVENTS} events of ${SESSIONS} sessions (${handle.kind}), ${CONCURRENCY} at a time`,
+      `   ${sets} distinct first screens (${locales.length} locales) on ${EVENTS} events of ${SESSIONS} sessions (${handle.kind}), ${CONCURRENCY} at a time`,
     )
     console.log(`   drawn ${drawn} in ${round(stormSeconds)} s; ${round(wireBytes / sets / 1024)} KB each on the wire (gzip or br)`)
     console.log(

@@ -6,6 +6,7 @@ import {
   FIRST_SCREEN_TAGS,
   type FirstScreenAttribute,
   type FirstScreenTag,
+  firstScreenLocale,
 } from '@event-service/widgets/first-screens'
 import { isDay } from '../events/events.routes.ts'
 import { UUID_PATTERN } from '../guard/path-ids.ts'
@@ -39,13 +40,9 @@ function valuesSchema(values: AttributeValues): Normalised {
       return z.string().toLowerCase().regex(UUID, 'must be a UUID')
     case 'language-tag':
       return text.optional().transform((tag, ctx) => {
-        if (!tag) return FIRST_SCREEN_LOCALE
-        try {
-          return Intl.getCanonicalLocales(tag)[0] ?? FIRST_SCREEN_LOCALE
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'must be a language tag such as en, de or en-GB' })
-          return z.NEVER
-        }
+        const locale = tag ? firstScreenLocale(tag) : FIRST_SCREEN_LOCALE
+        if (locale === undefined) ctx.addIssue({ code: 'custom', message: 'must be a language tag such as en, de or en-GB' })
+        return locale ?? z.NEVER
       })
     case 'day':
       return text
@@ -68,7 +65,7 @@ const described = (values: AttributeValues): string =>
     ? `one of ${values.join(', ')}`
     : {
         id: 'a UUID (required)',
-        'language-tag': `a BCP 47 language tag (default ${FIRST_SCREEN_LOCALE})`,
+        'language-tag': `a BCP 47 language tag (default ${FIRST_SCREEN_LOCALE}; drawn in English for a language without a catalogue, without Unicode extensions)`,
         day: 'a date as YYYY-MM-DD',
         count: 'a whole number (0: all)',
         text: `any text of at most ${MAX_VALUE} characters`,

@@ -160,6 +160,8 @@ describe.each(DIALECTS)('first screens on %s', (dialect) => {
       // Spellings of the same screen: an empty locale is the default one, a tag is canonical.
       await screen('service-schedule', { view: 'list', locale: '' })
       await screen('service-schedule', { view: 'list', locale: 'en' })
+      // Private use, a region ICU does not know, a language without a catalogue: English.
+      for (const locale of ['en-x-s1', 'en-x-s2', 'en-ZZ', 'ja', 'pt-BR']) await screen('service-schedule', { view: 'list', locale })
       await screen('service-session-list', { locale: 'EN-gb', limit: '02', track: '' })
       await screen('service-session-list', { locale: 'en-GB', limit: '2' })
       await screen('service-session-detail', { 'session-id': keynote.toUpperCase(), locale: 'FR' })

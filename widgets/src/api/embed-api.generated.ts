@@ -1087,7 +1087,7 @@ export interface operations {
     getFirstScreen: {
         parameters: {
             query?: {
-                /** @description The `locale` attribute of every element: a BCP 47 language tag (default en) */
+                /** @description The `locale` attribute of every element: a BCP 47 language tag (default en; drawn in English for a language without a catalogue, without Unicode extensions) */
                 locale?: string;
                 /** @description The `view` attribute of service-schedule: one of grid, list */
                 view?: "grid" | "list";

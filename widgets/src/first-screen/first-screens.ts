@@ -1,4 +1,5 @@
 import { WIDGET_TAGS } from '../element-tags.js'
+import { LANGUAGES } from '../i18n/languages.js'
 
 /**
  * The elements the embed server draws a first screen for: every one. `loader.js` makes a first
@@ -54,6 +55,28 @@ export const FIRST_SCREEN_READS = {
 
 /** The language a first screen is drawn in when its request names none. */
 export const FIRST_SCREEN_LOCALE = 'en'
+
+/**
+ * The locale a first screen is drawn in for a `locale` attribute, as the element draws in it
+ * (`intlLocale`): English for a language without a catalogue, else the locale ICU resolves the
+ * tag to (private use, and variants and regions ICU does not know, fall away), so that the many
+ * spellings of one screen are one screen and the process builds formatters for a bounded set of
+ * locales. Unicode extensions (`-u-hc-h23`) are dropped too: without that, each of thousands of
+ * combinations would cost formatters of its own; such a page gets the element's render with
+ * them once its code runs. `undefined` for a malformed tag.
+ *
+ * @example firstScreenLocale('EN-gb') // 'en-GB'; 'en-x-a1' → 'en'; 'ja' → 'en'; 'en_GB' → undefined
+ */
+export function firstScreenLocale(tag: string): string | undefined {
+  let canonical: string
+  try {
+    canonical = Intl.getCanonicalLocales(tag)[0] ?? FIRST_SCREEN_LOCALE
+  } catch {
+    return undefined
+  }
+  if (!(LANGUAGES as readonly string[]).includes(canonical.split('-')[0]!)) return FIRST_SCREEN_LOCALE
+  return new Intl.DateTimeFormat(canonical).resolvedOptions().locale.split('-u-')[0]!
+}
 
 /** Fails to compile while `FIRST_SCREEN_ATTRIBUTES` names an attribute no element reads. */
 type ReadByAny = { [T in FirstScreenTag]: keyof (typeof FIRST_SCREEN_READS)[T] }[FirstScreenTag]

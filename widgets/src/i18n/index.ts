@@ -1,4 +1,5 @@
 import { en, type Messages } from './en.js'
+import { LANGUAGES, type Language } from './languages.js'
 
 export type { Messages }
 
@@ -11,13 +12,13 @@ const loaders: Record<string, () => Promise<Messages>> = {
   es: () => import('./es.js').then((m) => m.es),
   fr: () => import('./fr.js').then((m) => m.fr),
   nl: () => import('./nl.js').then((m) => m.nl),
-}
+} satisfies Record<Exclude<Language, 'en'>, () => Promise<Messages>>
 
 const catalogues: Record<string, Messages> = { en }
 const loading: Record<string, Promise<unknown>> = {}
 
 /** Languages with a full message catalogue. */
-export const SUPPORTED_LANGUAGES = ['en', ...Object.keys(loaders)]
+export const SUPPORTED_LANGUAGES: readonly string[] = LANGUAGES
 
 /**
  * The locale an element speaks: its own `locale` attribute, else the nearest `lang` in the page
