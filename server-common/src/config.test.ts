@@ -72,3 +72,15 @@ describe('first screens kept', () => {
     expect(() => loadConfig({ FIRST_SCREEN_CACHE_MB: value })).toThrow(/FIRST_SCREEN_CACHE_MB: /)
   })
 })
+
+describe('live streams per instance', () => {
+  it('caps them at 50,000 by default, LIVE_STREAMS_MAX otherwise', () => {
+    expect(loadConfig({}).liveStreamsMax).toBe(50_000)
+    expect(loadConfig({ LIVE_STREAMS_MAX: '2000' }).liveStreamsMax).toBe(2000)
+  })
+
+  it.each(['0', '-5', '1.5', 'many'])('refuses LIVE_STREAMS_MAX=%j with a message naming the variable', (value) => {
+    expect(() => loadConfig({ LIVE_STREAMS_MAX: value })).toThrow(ConfigError)
+    expect(() => loadConfig({ LIVE_STREAMS_MAX: value })).toThrow(/LIVE_STREAMS_MAX: /)
+  })
+})
