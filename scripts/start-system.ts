@@ -1,5 +1,5 @@
 import { startControlServer, type ControlServer } from '@event-service/admin-api/cli/control-server.ts'
-import { createDb, type DbHandle, migrateToLatest, recentEmails } from '@event-service/db'
+import { createDb, type DbHandle, migrateToLatest, type OutboxEmail, recentEmails } from '@event-service/db'
 import { findDemoEvent, seedDemo } from '@event-service/db/seed/index.ts'
 import { type Config, listen, type RunningServer } from '@event-service/server-common'
 import type { Logger } from 'pino'
@@ -24,6 +24,11 @@ export interface RunningSystem {
   /** `{embed_url}`: `http://host:port`. */
   embedUrl: string
   demoUrl: string
+  /**
+   * The newest emails of an event in the outbox, newest first (what the demo mailbox shows of the
+   * demo event): the end-to-end journeys follow the links a registrant gets from them.
+   */
+  emails(eventId: string): Promise<OutboxEmail[]>
   /** Stops accepting, lets in-flight requests finish, flushes, closes the database. */
   stop(): Promise<void>
 }
@@ -133,7 +138,7 @@ export async function startSystem(config: Config, options: StartOptions = {}): P
     }
 
     for (const line of serverLines(adminUrl, embedUrl, demoUrl)) log(line)
-    return { adminUrl: `${adminUrl}/v1`, embedUrl, demoUrl, stop }
+    return { adminUrl: `${adminUrl}/v1`, embedUrl, demoUrl, emails: (eventId) => recentEmails(db, eventId), stop }
   } catch (err) {
     await stop().catch(() => {})
     throw err

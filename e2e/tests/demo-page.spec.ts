@@ -127,7 +127,7 @@ test('the "change something" control cancels and moves demo sessions, the widget
   expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true)
 })
 
-test('a registration on the demo page: questions, consent, the email in the demo mailbox, and its cancel link', async ({
+test('a registration on the demo page: questions, consent, the confirm link in the demo mailbox, then the confirmation and its cancel link', async ({
   page,
   system,
 }) => {
@@ -146,10 +146,20 @@ test('a registration on the demo page: questions, consent, the email in the demo
   await form.getByRole('group', { name: 'Which workshop?' }).getByLabel('Accessibility').check()
   await form.getByLabel('I agree to the privacy notice.').check()
   await form.getByRole('button', { name: 'Register' }).click()
-  await expect(form.getByText('A confirmation email is on its way to mina.mailbox@example.com.')).toBeVisible()
+  await expect(form.getByText('We have sent a link to mina.mailbox@example.com.')).toBeVisible()
 
-  const mail = page.locator('#mailbox-list li', { hasText: 'mina.mailbox@example.com' })
-  await expect(mail).toContainText('You are registered')
+  // The demo event confirms registrations by email: the mailbox shows the confirm link first.
+  const request = page.locator('#mailbox-list li', { hasText: 'mina.mailbox@example.com' }).filter({ hasText: 'Confirm your registration' })
+  await expect(request).toBeVisible()
+  await request.locator('summary').click()
+  const confirmLink = await request.getByRole('link', { name: /registrations\/confirm/ }).getAttribute('href')
+  await page.goto(confirmLink as string)
+  await page.getByRole('button', { name: 'Confirm my registration' }).click()
+  await expect(page.getByRole('status')).toContainText('You are registered for')
+
+  await page.goto(system.demoUrl)
+  const mail = page.locator('#mailbox-list li', { hasText: 'mina.mailbox@example.com' }).filter({ hasText: 'You are registered' })
+  await expect(mail).toBeVisible()
   await mail.locator('summary').click()
   await expect(mail.getByRole('link', { name: 'event.ics' })).toBeVisible()
   const cancelLink = await mail.getByRole('link', { name: /registrations\/cancel/ }).getAttribute('href')

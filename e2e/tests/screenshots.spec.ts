@@ -101,7 +101,7 @@ test('the registration form and its email in the demo mailbox', async ({ page, s
   if (process.env.DOCS_IMAGES) await card.screenshot({ path: join(REPO_ROOT, 'docs/images/registration-form.png'), animations: 'disabled' })
 
   await form.getByRole('button', { name: 'Register' }).click()
-  await expect(form.getByText('A confirmation email is on its way')).toBeVisible()
+  await expect(form.getByText('We have sent a link to')).toBeVisible()
   const mail = page.locator('#mailbox-list li', { hasText: 'ada.lovelace@example.com' }).first()
   await mail.locator('summary').click()
   const mailbox = page.locator('#mailbox')

@@ -150,7 +150,9 @@ export const CreateEventBody = z
     tickets: tickets.default([]),
     questions: questions.optional().openapi({ description: 'The registration form’s questions, in order (default none)' }),
     privacy_notice: PrivacyNotice.nullable().optional().openapi({ description: 'Default null: no consent asked' }),
-    registration_confirmation: registrationConfirmation.default('email'),
+    registration_confirmation: registrationConfirmation
+      .optional()
+      .openapi({ description: 'How registrations are confirmed (see `Event`); default `email`' }),
   })
   .strict()
   .refine(endsAfterStart, ENDS_MESSAGE)

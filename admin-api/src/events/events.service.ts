@@ -35,7 +35,8 @@ export async function createEvent(db: Kysely<Database>, accountId: string, input
       tickets: storedTickets(input.tickets),
       questions: storedQuestions(input.questions ?? []),
       privacy_notice: input.privacy_notice ? JSON.stringify(input.privacy_notice) : null,
-      registration_confirmation: input.registration_confirmation,
+      // New events confirm by email unless told otherwise (docs/decisions.md).
+      registration_confirmation: input.registration_confirmation ?? 'email',
     })
     .returningAll()
     .executeTakeFirstOrThrow()

@@ -134,6 +134,8 @@ export async function seedDemo(db: Kysely<Database>, options: SeedOptions = {}):
           tickets: JSON.stringify(TICKETS),
           questions: JSON.stringify(QUESTIONS),
           privacy_notice: JSON.stringify(PRIVACY_NOTICE),
+          // As every new event: a registration waits for its confirm link, which the demo mailbox shows.
+          registration_confirmation: 'email',
         })
         // A concurrent seed (two instances starting on one Postgres) waits here and then skips.
         .onConflict((oc) => oc.column('id').doNothing())

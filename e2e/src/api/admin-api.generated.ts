@@ -483,12 +483,11 @@ export interface components {
                 url?: string | null;
             } | null;
             /**
-             * @description `email` (double opt-in): a registration is `pending`, holding its place for a while, until the registrant follows the link in the email it sends; `none`: registered at once, with no proof that the address is the registrant’s (and a repeat of a registered address then takes no place, which `remaining` shows)
-             * @default email
+             * @description How registrations are confirmed (see `Event`); default `email`
              * @example email
              * @enum {string}
              */
-            registration_confirmation: "email" | "none";
+            registration_confirmation?: "email" | "none";
         };
         EventListResponse: {
             /** @enum {boolean} */

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { OutboxEmail } from '@event-service/db'
 import { createTestDb } from '@event-service/db/testing.ts'
 import { loadConfig } from '@event-service/server-common'
 import { startSystem } from '../../../scripts/start.ts'
@@ -20,6 +21,8 @@ export interface RunningSystem {
   demoUrl: string
   /** The environment the system runs with: child processes (the CLI) get exactly this database. */
   env: Record<string, string>
+  /** The newest emails of an event in the outbox (no `SMTP_URL`: they wait there), newest first. */
+  emails(eventId: string): Promise<OutboxEmail[]>
   stop(): Promise<void>
 }
 
@@ -58,6 +61,7 @@ export async function startTestSystem(dialect: Dialect): Promise<RunningSystem> 
     loaderUrl: `${embedUrl}/v1/loader.js`,
     demoUrl: system.demoUrl.replace(/\/+$/, ''),
     env,
+    emails: (eventId) => system.emails(eventId),
     stop: async () => {
       await system.stop()
       for (const cleanup of cleanups.reverse()) await cleanup()
