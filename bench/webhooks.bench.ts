@@ -7,7 +7,13 @@
  *   N deliveries (deliveries per second), against the baseline of the same N Standard Webhooks
  *   POSTs signed and sent straight to the receiver with the same concurrency (16);
  * - latency: one event at a time, the time from the start of its COMMIT to its arrival at the
- *   receiver (p50, p99), against one signed POST sent straight to the receiver.
+ *   receiver (p50, p99), against one signed POST sent straight to the receiver;
+ * - fairness: an account's commit-to-arrival latency, one event at a time for 12 s, beside an
+ *   idle account and then beside a tarpit account (16 endpoints on a server that accepts and never
+ *   answers, 5 changes: 80 deliveries that each hang for the 10 s limit).
+ *
+ * The throughput's events are spread over 8 accounts of one endpoint each, so that the fair shares
+ * (2 in flight per endpoint, 4 per account) let the worker fill its 16 slots as the baseline does.
  *
  * Events are enqueued with `enqueueWebhookEvent` in a transaction, exactly as the admin services
  * do in theirs.
@@ -16,7 +22,7 @@
  *   npx tsx bench/webhooks.bench.ts 500
  */
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net'
 import { pathToFileURL } from 'node:url'
 import { createAdminApp } from '@event-service/admin-api'
 import { signatureHeaders } from '@event-service/admin-api/webhooks/webhook-signature.ts'
@@ -26,6 +32,10 @@ import { pino } from 'pino'
 import { openBenchDatabase } from './bench-database.ts'
 
 const CONCURRENCY = 16
+/** Accounts the throughput's events are spread over (one endpoint each). */
+const ACCOUNTS = 8
+/** How long each fairness phase sends the other account's events, one at a time. */
+const FAIRNESS_MS = 12_000
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits
 
 /** A receiver that answers 204 at once and notes when each sequence number arrived. */
@@ -60,6 +70,31 @@ async function startReceiver() {
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/** A server that accepts connections and never answers (a receiver that hangs). */
+async function startTarpit() {
+  const sockets = new Set<Socket>()
+  let most = 0
+  const server = createNetServer((socket) => {
+    sockets.add(socket)
+    most = Math.max(most, sockets.size)
+    socket.on('data', () => {})
+    socket.on('error', () => {})
+    socket.on('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    open: () => sockets.size,
+    /** The most connections it held at once. */
+    most: () => most,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy()
         server.close(() => resolve())
       }),
   }
@@ -102,18 +137,23 @@ export async function runWebhookBench(options: { deliveries?: number; timed?: nu
   })
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })
   try {
-    const account = await db
-      .insertInto('accounts')
-      .values({ name: 'Bench', plan: 'pro', rate_limit: null })
-      .returning('id')
-      .executeTakeFirstOrThrow()
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwcmEnaW5kZXJ0ZXN0ZXM='
-    await db
-      .insertInto('webhook_endpoints')
-      .values({ account_id: account.id, url: receiver.url, events: ['event.updated'], description: null, secret })
-      .execute()
+    /** A new account with one endpoint per URL. */
+    const newAccount = async (name: string, urls: string[]) => {
+      const account = await db
+        .insertInto('accounts')
+        .values({ name, plan: 'pro', rate_limit: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await db
+        .insertInto('webhook_endpoints')
+        .values(urls.map((url) => ({ account_id: account.id, url, events: ['event.updated'], description: null, secret })))
+        .execute()
+      return account.id
+    }
+    const accounts = await Promise.all(Array.from({ length: ACCOUNTS }, (_, i) => newAccount(`Bench ${i}`, [receiver.url])))
     const enqueue = (trx: typeof db, seq: number) =>
-      enqueueWebhookEvent(trx, { accountId: account.id, type: 'event.updated', object: { seq } })
+      enqueueWebhookEvent(trx, { accountId: accounts[Math.abs(seq) % ACCOUNTS] as string, type: 'event.updated', object: { seq } })
     const step = (what: string) => console.error(`   … ${what} on ${handle.kind}`)
 
     // Warm-up: connections, JIT, the claim query's plan.
@@ -164,6 +204,39 @@ export async function runWebhookBench(options: { deliveries?: number; timed?: nu
     const worker = percentiles(latencies)
     const baseline = percentiles(direct)
 
+    // Fairness: the first account's events one at a time for FAIRNESS_MS, alone and then beside
+    // a tarpit account whose 80 deliveries each hang for the whole attempt limit.
+    const oneByOne = async (from: number) => {
+      const samples: number[] = []
+      const until = performance.now() + FAIRNESS_MS
+      for (let seq = from; performance.now() < until; seq += ACCOUNTS) {
+        const trx = await db.startTransaction().execute()
+        await enqueue(trx, seq)
+        const committing = performance.now()
+        await trx.commit().execute()
+        await receiver.arrival(seq)
+        samples.push((receiver.arrivals.get(seq) ?? Number.NaN) - committing)
+      }
+      return samples
+    }
+    step(`fairness: another account's events one at a time for ${FAIRNESS_MS / 1000} s, without a tarpit account`)
+    const alone = await oneByOne(2_000_000)
+    step(`fairness: the same beside a tarpit account (16 endpoints that never answer, 5 changes)`)
+    const tarpit = await startTarpit()
+    const tarpitAccount = await newAccount(
+      'Tarpit',
+      Array.from({ length: 16 }, (_, i) => `${tarpit.url}/hang-${i}`),
+    )
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 5; i++) await enqueueWebhookEvent(trx, { accountId: tarpitAccount, type: 'event.updated', object: { seq: -i } })
+    })
+    while (tarpit.open() === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    const beside = await oneByOne(3_000_000)
+    const tarpitHeldAtMost = tarpit.most()
+    await tarpit.close()
+    const fairAlone = percentiles(alone)
+    const fairBeside = percentiles(beside)
+
     const figures = {
       deliveries,
       deliveries_per_s: round(deliveries / workerSeconds, 0),
@@ -173,6 +246,14 @@ export async function runWebhookBench(options: { deliveries?: number; timed?: nu
       commit_to_delivery_p99_ms: worker.p99,
       direct_post_p50_ms: baseline.p50,
       direct_post_p99_ms: baseline.p99,
+      fair_alone_p50_ms: fairAlone.p50,
+      fair_alone_p99_ms: fairAlone.p99,
+      fair_alone_max_ms: round(Math.max(...alone)),
+      fair_beside_tarpit_p50_ms: fairBeside.p50,
+      fair_beside_tarpit_p99_ms: fairBeside.p99,
+      fair_beside_tarpit_max_ms: round(Math.max(...beside)),
+      fair_samples: beside.length,
+      tarpit_connections_at_most: tarpitHeldAtMost,
     }
     printTable(figures, handle.kind, timed)
     return figures
@@ -192,6 +273,16 @@ function printTable(f: Record<string, number>, kind: string, timed: number): voi
     ['  worker / baseline', String(f.throughput_ratio), ''],
     [`worker: commit → arrival (${timed}, one by one)`, `p50 ${f.commit_to_delivery_p50_ms} ms`, `p99 ${f.commit_to_delivery_p99_ms} ms`],
     ['baseline: send → arrival', `p50 ${f.direct_post_p50_ms} ms`, `p99 ${f.direct_post_p99_ms} ms`],
+    [
+      'fairness: commit → arrival, no tarpit account',
+      `p50 ${f.fair_alone_p50_ms} ms`,
+      `p99 ${f.fair_alone_p99_ms} ms, max ${f.fair_alone_max_ms} ms`,
+    ],
+    [
+      `  beside a tarpit account (${f.fair_samples} events)`,
+      `p50 ${f.fair_beside_tarpit_p50_ms} ms`,
+      `p99 ${f.fair_beside_tarpit_p99_ms} ms, max ${f.fair_beside_tarpit_max_ms} ms (the tarpit held ${f.tarpit_connections_at_most} connections at most)`,
+    ],
   ]
   const w0 = Math.max(...rows.map((r) => r[0].length))
   const w1 = Math.max(...rows.map((r) => r[1].length))

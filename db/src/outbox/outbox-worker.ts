@@ -157,10 +157,9 @@ export async function startOutboxWorker<R extends OutboxRow>(options: OutboxWork
         inFlight.delete(row.id)
         // A retry is due at a known time: wake for it without asking the database.
         if (recorded?.status === 'pending') scheduleIn(recorded.retryInMs)
-        // Rows were left waiting: claim again once a few slots are free (one claim per few rows).
-        if (backlog && concurrency - inFlight.size >= refillAt) wake()
-        // Rows held back by a group's cap: this attempt's end may be what releases them.
-        else if (heldBack) wake()
+        // Rows were left waiting, for slots or held back by a group's cap (which this attempt's end
+        // may release): claim again once a few slots are free (one claim per few rows).
+        if ((backlog || heldBack) && concurrency - inFlight.size >= refillAt) wake()
       })
     inFlight.set(row.id, { abort, done })
   }
