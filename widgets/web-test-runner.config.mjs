@@ -13,7 +13,9 @@ export default {
   concurrency: 4,
   plugins: [esbuildPlugin({ ts: true, tsconfig: new URL('./tsconfig.json', import.meta.url).pathname })],
   middleware: [mockEmbedApi],
-  testFramework: { config: { timeout: 10_000 } },
+  // A limit, not an assertion: axe audits and cold module loads take seconds on a loaded machine,
+  // and `until` (src/test-support/helpers.ts) gives up well before this with what it waited for.
+  testFramework: { config: { timeout: 60_000 } },
   browsers: [
     playwrightLauncher({
       product: 'chromium',

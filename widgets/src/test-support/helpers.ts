@@ -13,6 +13,8 @@ export const MALLORY = '5f0c0000-0000-4000-8000-000000000003'
 export const KEYNOTE = '7a1d0000-0000-4000-8000-000000000001'
 export const MARKUP_SESSION = '7a1d0000-0000-4000-8000-000000000004'
 export const API = location.origin
+/** `until`'s deadline: a wait, not an assertion (web-test-runner.config.mjs gives each test 60 s). */
+export const UNTIL_TIMEOUT_MS = 30_000
 
 /** Every rejection of docs/embed-api.md with the words the site owner must see. */
 export const REJECTIONS: [token: string | undefined, code: string, words: RegExp][] = [
@@ -26,11 +28,19 @@ export const REJECTIONS: [token: string | undefined, code: string, words: RegExp
   ['emb_limited', 'RATE_LIMIT_EXCEEDED', /Too many requests/],
   ['emb_broken', 'INTERNAL_ERROR', /internal error/],
 ]
-/** Polls until `fn` returns something truthy. */
-export async function until<T>(fn: () => T | null | undefined | false, what = 'condition', timeout = 4000): Promise<T> {
+/** What `until` waits for: a value, or a promise of one (a question to the mock API). */
+type Condition<T> = () => T | null | undefined | false | Promise<T | null | undefined | false>
+
+/**
+ * Polls until `fn` returns (or resolves to) something truthy. The deadline is far beyond what a
+ * quiet machine needs and below the test's own limit, so that a loaded machine only waits longer
+ * while a condition that never holds still fails with a message naming it.
+ */
+export async function until<T>(fn: Condition<T>, what = 'condition', timeout = UNTIL_TIMEOUT_MS): Promise<T> {
   const start = performance.now()
   for (;;) {
-    const value = fn()
+    // Awaited: a promise is truthy, so an asynchronous condition would otherwise count as met at once.
+    const value = await fn()
     if (value) return value
     if (performance.now() - start > timeout) throw new Error(`timed out waiting for ${what}`)
     await new Promise((r) => setTimeout(r, 10))

@@ -24,7 +24,13 @@ const $$ = (el: Element, sel: string) => [...root(el).querySelectorAll<HTMLEleme
 const card = (el: Element, id: string) => $(el, `.session[data-id="${id}"]`)
 
 describe('live updates', () => {
-  beforeEach(reset)
+  beforeEach(async () => {
+    await reset()
+    // The previous test's elements are gone, but the mock sees their stream close a moment later:
+    // counted in, it would let `streamOpen` pass before this test's own stream is there, and a
+    // change sent then would reach no element.
+    await until(async () => (await live({})).streams === 0, 'the previous test’s streams closed')
+  })
   afterEach(() => live({ sessions: SESSIONS }))
 
   it('re-renders in place on a change, keeping the filter, striking a cancelled session and announcing a moved one', async () => {
