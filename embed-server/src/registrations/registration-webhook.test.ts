@@ -79,4 +79,64 @@ describe.each(DIALECTS)('registration.created webhook on %s', (dialect) => {
     const written = await dbHandle.db.selectFrom('webhook_deliveries').select(['type']).where('webhook_id', '=', created.data.id).execute()
     expect(written).toEqual([{ type: 'registration.created' }])
   })
+
+  it('with confirmation by email: registration.created when pending, registration.confirmed when its link is followed', async () => {
+    const ev = await seedEvent(dbHandle.db, { tickets: [{ id: 'standard', name: 'Standard' }], confirmation: 'email' })
+    const { token } = await seedToken(dbHandle.db, ev)
+    const key = generateSecret('sk')
+    await dbHandle.db
+      .insertInto('api_keys')
+      .values({
+        account_id: ev.accountId,
+        name: 'test',
+        prefix: secretPrefix(key),
+        key_hash: hashSecret(key),
+        last_used_at: null,
+        revoked_at: null,
+      })
+      .execute()
+    const adminRequest = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${admin.server.url}/v1${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${key}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+      return (await res.json()) as any
+    }
+    const created = await adminRequest('POST', '/webhooks', {
+      url: `${receiver.url}/opt-in`,
+      events: ['registration.created', 'registration.confirmed'],
+    })
+    receiver.secrets.set('/opt-in', created.data.secret)
+
+    const res = await fetch(`${embed.url}/v1/events/${ev.eventId}/registrations`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Lin', email: 'lin@example.org', ticket_id: 'standard' }),
+    })
+    expect(res.status).toBe(201)
+    const pending = await receiver.nth('/opt-in', 0)
+    expect(pending.payload).toMatchObject({
+      type: 'registration.created',
+      data: { object: { email: 'lin@example.org', status: 'pending' } },
+    })
+
+    const mail = await dbHandle.db
+      .selectFrom('email_messages')
+      .select('text_body')
+      .where('to_address', '=', 'lin@example.org')
+      .executeTakeFirstOrThrow()
+    const link = /https?:\/\/\S+\/v1\/registrations\/confirm\?token=\S+/.exec(mail.text_body)?.[0] as string
+    const confirmed = await fetch(`${embed.url}/v1/registrations/confirm`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: new URL(link).searchParams.get('token') as string }).toString(),
+    })
+    expect(confirmed.status).toBe(200)
+    const delivery = await receiver.nth('/opt-in', 1)
+    expect(delivery.verified, delivery.verifyError).toBe(true)
+    const listed = await adminRequest('GET', `/registrations?event_id=${ev.eventId}`)
+    expect(listed.data[0]).toMatchObject({ status: 'registered' })
+    expect(delivery.payload).toEqual({ type: 'registration.confirmed', timestamp: expect.any(String), data: { object: listed.data[0] } })
+  })
 })
