@@ -53,12 +53,15 @@ function fairDueIds(table: string, limits: readonly InFlightLimit[], limit: numb
       sql`${leased} as (
         select ${column} as grp, count(*) as n from ${t}
         where status = 'pending' and lease_expires_at > now() group by ${column})`,
+      // Groups at their cap are dropped before the sort: usually most of the due rows.
       sql`${sql.raw(`due_${i + 1}`)} as (
         select ${columns('ranked')} from (
-          select d.*, row_number() over (partition by ${sql.ref(`d.${cap.column}`)} order by d.next_attempt_at, d.id) as fair_rank
-          from ${sql.raw(`due_${i}`)} d) ranked
-        left join ${leased} l on l.grp = ${sql.ref(`ranked.${cap.column}`)}
-        where ranked.fair_rank + coalesce(l.n, 0) <= ${cap.max})`,
+          select d.*, coalesce(l.n, 0) as fair_leased,
+            row_number() over (partition by ${sql.ref(`d.${cap.column}`)} order by d.next_attempt_at, d.id) as fair_rank
+          from ${sql.raw(`due_${i}`)} d
+          left join ${leased} l on l.grp = ${sql.ref(`d.${cap.column}`)}
+          where coalesce(l.n, 0) < ${cap.max}) ranked
+        where ranked.fair_rank + ranked.fair_leased <= ${cap.max})`,
     )
   })
   return sql`with ${sql.join(ctes)} select id from ${sql.raw(`due_${limits.length}`)} order by next_attempt_at, id limit ${limit}`
