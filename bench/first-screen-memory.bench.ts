@@ -8,9 +8,10 @@
  * languages) × `view` × `group-by`, and the session list in each locale × `limit`.
  *
  * - memory: the process's RSS and JS heap (+ external buffers) after a full GC, before the storm
- *   (renderer loaded, one screen per event drawn) and after it, against the byte bound of the
- *   screens kept (`FIRST_SCREEN_CACHE_MB`); then again once the screens of the storm's last
- *   minute have gone by themselves (idle);
+ *   (renderer loaded, one screen per event drawn), after half of it and after it, against the
+ *   byte bound of the screens kept (`FIRST_SCREEN_CACHE_MB`): the second half's growth is what
+ *   grows with the screens drawn, the rest a fixed overhead; then again once the screens of the
+ *   storm's last minute have gone by themselves (idle);
  * - time: a drawn screen (a miss: the storm's time over its screens, drawing being synchronous)
  *   against a kept one (a hit, asked one at a time: the baseline).
  *
@@ -129,15 +130,22 @@ export async function runFirstScreenMemoryBench(options: { sets?: number } = {})
     const locales = drawnLocales()
     let next = 0
     let wireBytes = 0
-    const worker = async () => {
-      while (next < sets) {
-        const i = next++
-        wireBytes += await ask(i, distinctQuery(i, locales))
+    const storm = async (until: number) => {
+      const worker = async () => {
+        while (next < until) {
+          const i = next++
+          wireBytes += await ask(i, distinctQuery(i, locales))
+        }
       }
+      const started = performance.now()
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+      return (performance.now() - started) / 1000
     }
-    const stormStarted = performance.now()
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker))
-    const stormSeconds = (performance.now() - stormStarted) / 1000
+    // In two halves, memory measured between them: what the second half adds is what grows with
+    // the number of screens drawn; the rest is a fixed overhead.
+    let stormSeconds = await storm(Math.floor(sets / 2))
+    const half = await memory()
+    stormSeconds += await storm(sets)
     const drawn = screens.draws - drawsBefore
     const keptBytes = screens.bytes
     const keptScreens = screens.size
@@ -166,6 +174,7 @@ export async function runFirstScreenMemoryBench(options: { sets?: number } = {})
     console.log(
       `   before the storm      ${String(round(before.rss / MB)).padStart(6)} MB   ${String(round(before.heap / MB)).padStart(6)} MB`,
     )
+    console.log(`   after half the storm  ${String(round(half.rss / MB)).padStart(6)} MB   ${String(round(half.heap / MB)).padStart(6)} MB`)
     console.log(
       `   after the storm       ${String(round(after.rss / MB)).padStart(6)} MB   ${String(round(after.heap / MB)).padStart(6)} MB`,
     )
@@ -174,7 +183,7 @@ export async function runFirstScreenMemoryBench(options: { sets?: number } = {})
     )
     console.log(
       `   kept after the storm: ${keptScreens} screens counting ${round(keptBytes / MB)} MB of a ${round(bound / MB)} MB bound; ` +
-        `RSS grew ${round(growth / MB)} MB (${round(growth / bound, 2)}× the bound)`,
+        `RSS grew ${round(growth / MB)} MB (${round(growth / bound, 2)}× the bound), ${round((after.rss - half.rss) / MB)} MB of it in the second half`,
     )
     return {
       sets,
@@ -189,10 +198,13 @@ export async function runFirstScreenMemoryBench(options: { sets?: number } = {})
       kept_screens: keptScreens,
       kept_mb: round(keptBytes / MB),
       rss_before_mb: round(before.rss / MB),
+      rss_half_mb: round(half.rss / MB),
       rss_after_mb: round(after.rss / MB),
+      rss_second_half_growth_mb: round((after.rss - half.rss) / MB),
       rss_growth_mb: round(growth / MB),
       rss_growth_to_bound_ratio: round(growth / bound, 2),
       heap_before_mb: round(before.heap / MB),
+      heap_half_mb: round(half.heap / MB),
       heap_after_mb: round(after.heap / MB),
       idle_screens_kept: idleScreens,
       rss_idle_mb: round(idle.rss / MB),
