@@ -1,0 +1,38 @@
+import { expect, test } from '../src/fixtures.ts'
+
+// Journey: an organiser reads the interactive docs, enters their key and tries a request, all under
+// the page's Content-Security-Policy (its own scripts and styles only: the key sits in localStorage).
+
+test('the interactive docs work under their Content-Security-Policy: the key authorises a request tried from the page', async ({
+  page,
+  system,
+  account,
+}) => {
+  const violations: string[] = []
+  const errors: string[] = []
+  await page.exposeFunction('reportViolation', (text: string) => violations.push(text))
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { reportViolation(text: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    )
+  })
+  page.on('pageerror', (err) => errors.push(err.message))
+
+  const response = await page.goto(`${system.adminUrl.replace(/\/v1$/, '')}/docs`)
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")
+  await expect(page.locator('.swagger-ui .info .title')).toContainText('Event service admin API')
+
+  await page.getByRole('button', { name: 'Authorize' }).first().click()
+  await page.locator('.dialog-ux input').fill(account.apiKey)
+  await page.locator('.dialog-ux').getByRole('button', { name: 'Apply credentials' }).click()
+  await page.locator('.dialog-ux').getByRole('button', { name: 'Close' }).click()
+
+  const operation = page.locator('#operations-Events-listEvents')
+  await operation.locator('.opblock-summary').click()
+  await operation.getByRole('button', { name: 'Try it out' }).click()
+  await operation.getByRole('button', { name: 'Execute' }).click()
+  await expect(operation.locator('.live-responses-table .response-col_status:not(.col_header)')).toHaveText('200')
+
+  expect(violations).toEqual([])
+  expect(errors).toEqual([])
+})
