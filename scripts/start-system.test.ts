@@ -80,7 +80,7 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
     expect(((await elsewhere.json()) as { error: { code: string } }).error.code).toBe('ORIGIN_NOT_ALLOWED')
   })
 
-  it('shows the demo event’s confirmation emails in the demo mailbox when no SMTP_URL is set', async () => {
+  it('shows the demo event’s confirm link, then its confirmation, in the demo mailbox when no SMTP_URL is set', async () => {
     const config = await demoConfig()
     const res = await fetch(`${system.embedUrl}/v1/events/${config.eventId}/registrations?token=${config.token}`, {
       method: 'POST',
@@ -95,15 +95,28 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
       }),
     })
     expect(res.status).toBe(201)
-    const mailbox = (await (await fetch(`${system.demoUrl}/mailbox.json`)).json()) as { mode: string; messages: any[] }
-    expect(mailbox.mode).toBe('outbox')
-    expect(mailbox.messages[0]).toMatchObject({
+    const mailbox = async () => (await (await fetch(`${system.demoUrl}/mailbox.json`)).json()) as { mode: string; messages: any[] }
+    // The demo event confirms registrations by email: first the confirm link…
+    const request = await mailbox()
+    expect(request.mode).toBe('outbox')
+    expect(request.messages[0]).toMatchObject({
       to: 'mailbox@example.com',
       status: 'pending',
-      subject: expect.stringContaining('Sie sind angemeldet'),
+      subject: expect.stringContaining('Bitte bestätigen Sie Ihre Anmeldung'),
+      ics: null,
     })
-    expect(mailbox.messages[0].text).toContain(`${system.embedUrl}/v1/registrations/cancel?token=`)
-    expect(mailbox.messages[0].ics).toContain('BEGIN:VEVENT')
+    const link = new RegExp(`${system.embedUrl}/v1/registrations/confirm\\?token=\\S+`).exec(request.messages[0].text)?.[0] as string
+    const confirmed = await fetch(`${system.embedUrl}/v1/registrations/confirm`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: new URL(link).searchParams.get('token') as string }).toString(),
+    })
+    expect(confirmed.status).toBe(200)
+    // …then, once it is followed, the confirmation with its cancel link and calendar file.
+    const [confirmation] = (await mailbox()).messages
+    expect(confirmation).toMatchObject({ to: 'mailbox@example.com', subject: expect.stringContaining('Sie sind angemeldet') })
+    expect(confirmation.text).toContain(`${system.embedUrl}/v1/registrations/cancel?token=`)
+    expect(confirmation.ics).toContain('BEGIN:VEVENT')
   })
 
   it('serves the demo folder and 404s outside it', async () => {
