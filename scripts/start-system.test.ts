@@ -1,6 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { existsSync, statSync } from 'node:fs'
 import { runCli } from '@event-service/admin-api/cli/cli-process.ts'
 import { readControlFile, controlFilePath } from '@event-service/admin-api/cli/control-file.ts'
 import { createDb, DataDirLockedError } from '@event-service/db'
@@ -33,8 +31,9 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
   const demoConfig = async () => (await (await fetch(`${system.demoUrl}/config.json`)).json()) as DemoConfig
 
   beforeAll(async () => {
-    ;({ env, cleanup } = await createTestStoreEnv(dialect, 'start-system'))
+    // PGlite starts on an empty DATA_DIR: the one test of a first start, which makes the database.
     // A Postgres test database comes migrated; the start must seed anyway, since the database has no accounts.
+    ;({ env, cleanup } = await createTestStoreEnv(dialect, 'start-system', { empty: true }))
     await start()
   })
   afterAll(async () => {
@@ -42,7 +41,7 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
     await cleanup?.()
   })
 
-  it('answers /healthz on every server', async () => {
+  it.concurrent('answers /healthz on every server', async () => {
     for (const url of [origin(system.adminUrl), system.embedUrl, system.demoUrl]) {
       const res = await fetch(`${url}/healthz`)
       expect(res.status).toBe(200)
@@ -50,7 +49,7 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
     }
   })
 
-  it('prints one line per server with its URL, after the seed progress', () => {
+  it.concurrent('prints one line per server with its URL, after the seed progress', () => {
     const admin = origin(system.adminUrl)
     expect(lines.filter((l) => /^(admin API|embed API|demo)\s/.test(l))).toEqual([
       expect.stringMatching(new RegExp(`^admin API\\s+${system.adminUrl}\\s+\\(docs: ${admin}/docs\\)$`)),
@@ -61,7 +60,7 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
     expect(system.adminUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/)
   })
 
-  it('gives the demo page a token that reads the demo event from the demo origin only', async () => {
+  it.concurrent('gives the demo page a token that reads the demo event from the demo origin only', async () => {
     const config = await demoConfig()
     expect(config).toMatchObject({
       adminUrl: system.adminUrl,
@@ -80,7 +79,7 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
     expect(((await elsewhere.json()) as { error: { code: string } }).error.code).toBe('ORIGIN_NOT_ALLOWED')
   })
 
-  it('shows the demo event’s confirm link, then its confirmation, in the demo mailbox when no SMTP_URL is set', async () => {
+  it.concurrent('shows the demo event’s confirm link, then its confirmation, in the demo mailbox when no SMTP_URL is set', async () => {
     const config = await demoConfig()
     const res = await fetch(`${system.embedUrl}/v1/events/${config.eventId}/registrations?token=${config.token}`, {
       method: 'POST',
@@ -119,7 +118,7 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
     expect(confirmation.ics).toContain('BEGIN:VEVENT')
   })
 
-  it('serves the demo folder and 404s outside it', async () => {
+  it.concurrent('serves the demo folder and 404s outside it', async () => {
     const page = await fetch(`${system.demoUrl}/`)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toContain('text/html')
@@ -128,7 +127,7 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND')
   })
 
-  it('runs the CLI while it runs; the new key authenticates at once', async () => {
+  it.concurrent('runs the CLI while it runs: a new key authenticates at once, a key revoked through it is refused at once', async () => {
     const run = await runCli(['accounts', 'create', '--name', 'Acme', '--plan', 'pro'], env)
     expect(run).toMatchObject({ code: 0, stderr: '' })
     expect(run.stdout).toMatch(new RegExp(`^\\{"account_id":"${UUID}","api_key":"sk_[0-9A-Za-z]{36}"\\}\\n$`))
@@ -139,22 +138,17 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
     const second = await runCli(['keys', 'create', '--account', account_id, '--name', 'CI key'], env)
     expect(second.stdout).toMatch(new RegExp(`^\\{"key_id":"${UUID}","api_key":"sk_[0-9A-Za-z]{36}"\\}\\n$`))
     const list = await runCli(['keys', 'list', '--account', account_id], env)
-    expect((JSON.parse(list.stdout) as { name: string }[]).map((k) => k.name)).toEqual(['Default key', 'CI key'])
-  })
+    const keys = JSON.parse(list.stdout) as { id: string; name: string }[]
+    expect(keys.map((k) => k.name)).toEqual(['Default key', 'CI key'])
 
-  it('refuses a key revoked through the CLI while it runs', async () => {
-    const { account_id, api_key } = JSON.parse(
-      (await runCli(['accounts', 'create', '--name', 'Soon revoked', '--plan', 'free'], env)).stdout,
-    )
-    const [key] = JSON.parse((await runCli(['keys', 'list', '--account', account_id], env)).stdout) as { id: string }[]
-    const revoke = await runCli(['keys', 'revoke', key?.id ?? ''], env)
+    const revoke = await runCli(['keys', 'revoke', keys[0]?.id ?? ''], env)
     expect(revoke).toMatchObject({ code: 0, stderr: '' })
-    const res = await fetch(`${system.adminUrl}/embed-tokens`, { headers: { Authorization: `Bearer ${api_key}` } })
-    expect(res.status).toBe(401)
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED')
+    const refused = await fetch(`${system.adminUrl}/embed-tokens`, { headers: { Authorization: `Bearer ${api_key}` } })
+    expect(refused.status).toBe(401)
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED')
   })
 
-  it.runIf(dialect === 'pglite')('writes the control file for the owner only, and refuses a wrong secret', async () => {
+  it.runIf(dialect === 'pglite').concurrent('writes the control file for the owner only, and refuses a wrong secret', async () => {
     const control = readControlFile(env.DATA_DIR as string)
     expect(control?.pid).toBe(process.pid)
     expect(statSync(controlFilePath(env.DATA_DIR as string)).mode & 0o777).toBe(0o600)
@@ -167,7 +161,7 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED')
   })
 
-  it.runIf(dialect === 'pglite')('refuses a second start on the same DATA_DIR with a clear message', async () => {
+  it.runIf(dialect === 'pglite').concurrent('refuses a second start on the same DATA_DIR with a clear message', async () => {
     const config = loadConfig({ ...env, ADMIN_PORT: '0', EMBED_PORT: '0', DEMO_PORT: '0' })
     await expect(startSystem(config, { log: () => {}, logger: pino({ level: 'silent' }) })).rejects.toThrow(DataDirLockedError)
     // The refused start must not have disturbed the running one.
@@ -175,7 +169,8 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
     expect(existsSync(controlFilePath(env.DATA_DIR as string))).toBe(true)
   })
 
-  it('after a restart: no second seed, a new demo token, the previous one revoked', async () => {
+  // Last, and alone: it stops the system the tests above read side by side.
+  it.sequential('after a restart: no second seed, a new demo token, the previous one revoked', async () => {
     const before = await demoConfig()
     await system.stop()
     if (env.DATA_DIR) expect(existsSync(controlFilePath(env.DATA_DIR))).toBe(false)
@@ -194,19 +189,20 @@ describe.each(DIALECTS)('the whole system on %s', (dialect) => {
 
 describe('a failed start', () => {
   it('releases the database when a port is taken', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'start-fail-'))
+    // Two migrated copies of the template: what is tested is the release, not the making.
+    const [a, b] = await Promise.all([createTestStoreEnv('pglite', 'start-fail-a'), createTestStoreEnv('pglite', 'start-fail-b')])
     const quiet = { log: () => {}, logger: pino({ level: 'silent' }) }
-    const first = await startSystem(loadConfig({ DATA_DIR: join(dir, 'a'), ADMIN_PORT: '0', EMBED_PORT: '0', DEMO_PORT: '0' }), quiet)
+    const first = await startSystem(loadConfig({ ...a.env, ADMIN_PORT: '0', EMBED_PORT: '0', DEMO_PORT: '0' }), quiet)
     try {
       const taken = new URL(first.demoUrl).port
-      const config = loadConfig({ DATA_DIR: join(dir, 'b'), ADMIN_PORT: '0', EMBED_PORT: '0', DEMO_PORT: taken })
+      const config = loadConfig({ ...b.env, ADMIN_PORT: '0', EMBED_PORT: '0', DEMO_PORT: taken })
       await expect(startSystem(config, quiet)).rejects.toThrow(/EADDRINUSE/)
       // Opening again at once works only if the failed start closed the database and its lock.
-      const handle = await createDb({ dataDir: join(dir, 'b') })
+      const handle = await createDb({ dataDir: b.env.DATA_DIR })
       await handle.close()
     } finally {
       await first.stop()
-      rmSync(dir, { recursive: true, force: true })
+      await Promise.all([a.cleanup(), b.cleanup()])
     }
   })
 })
