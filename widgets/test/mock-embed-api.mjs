@@ -206,7 +206,7 @@ function register(ctx, body, event) {
   const answers = body.answers ?? {}
   for (const q of event.questions ?? []) {
     const asked = !q.ticket_ids?.length || q.ticket_ids.includes(body.ticket_id)
-    if (asked && q.required && (answers[q.id] === undefined || answers[q.id] === false))
+    if (asked && q.required && (!Object.hasOwn(answers, q.id) || answers[q.id] === false))
       fields.push({ path: `answers.${q.id}`, message: 'Answer this question' })
   }
   if (answers.company === 'Taken Inc') fields.push({ path: 'answers.company', message: 'This company has used all its places' })
