@@ -130,7 +130,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   return receiver
 }
 
-/** A local server that misbehaves on purpose, for tests of slow receivers. */
+/** A local server that accepts connections and never answers, for tests of slow receivers. */
 export interface SlowReceiver {
   /** `http://127.0.0.1:port` (add any path). */
   url: string
@@ -178,7 +178,7 @@ export async function startTarpit(): Promise<SlowReceiver> {
  * further connection attempt stays in its handshake (like a firewall that drops packets) until
  * `close()`.
  */
-export async function startUnacceptingListener(): Promise<SlowReceiver> {
+export async function startUnacceptingListener(): Promise<{ url: string; close(): Promise<void> }> {
   const stop = new Int32Array(new SharedArrayBuffer(4))
   const worker = new Worker(
     `
@@ -206,8 +206,6 @@ export async function startUnacceptingListener(): Promise<SlowReceiver> {
   )
   return {
     url: `http://127.0.0.1:${port}`,
-    open: 0,
-    accepted: 0,
     close: async () => {
       for (const socket of fillers) socket.destroy()
       Atomics.store(stop, 0, 1)

@@ -28,6 +28,7 @@ export const DELIVERY_SLOTS = 16
  * instance's slots, and the other accounts' deliveries go out beside it.
  */
 export const ENDPOINT_IN_FLIGHT = 2
+/** Attempts in flight at once for one account, over every instance (see `ENDPOINT_IN_FLIGHT`). */
 export const ACCOUNT_IN_FLIGHT = 4
 /** How long an endpoint whose attempt timed out is left alone when no retry delay is configured. */
 const DEFAULT_BACKOFF_MS = 60_000
