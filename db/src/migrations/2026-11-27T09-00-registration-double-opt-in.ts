@@ -29,7 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table registrations add constraint registrations_status_check check (${NEW_STATUSES})`.execute(db)
   await db.schema
     .alterTable('registrations')
-    // SHA-256 (hex) of the confirm link's secret; cleared once used, or when the hold ends.
+    // SHA-256 (hex) of the confirm link's secret; cleared once used.
     .addColumn('confirm_token_hash', 'text')
     .addColumn('hold_expires_at', 'timestamptz')
     .addColumn('confirmed_at', 'timestamptz')

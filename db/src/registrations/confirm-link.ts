@@ -7,14 +7,17 @@ import { isLinkSecretShape, newLinkSecret } from './cancel-link.ts'
 import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.ts'
 import { checkPlace } from './ticket-capacity.ts'
 
-/** The pending registration a confirm link would confirm, or undefined (unknown, used, or no longer pending). */
+/**
+ * The registration of a confirm link: pending (the link would confirm it) or expired (its hold ran
+ * out: the link says so), or undefined (unknown or used).
+ */
 export async function registrationOfConfirmToken(db: Kysely<Database>, token: string): Promise<RegistrationRow | undefined> {
   if (!isLinkSecretShape(token)) return undefined
   return db
     .selectFrom('registrations')
     .selectAll()
     .where('confirm_token_hash', '=', hashSecret(token))
-    .where('status', '=', 'pending')
+    .where('status', 'in', ['pending', 'expired'])
     .executeTakeFirst()
 }
 
@@ -41,7 +44,8 @@ export type ConfirmOutcome =
  * - otherwise it becomes `status` (`registered`, or `checked_in` at the door) with a new cancel
  *   link, and the address's other pending registrations expire, freeing the places they held;
  *   the `registration.confirmed` webhook is enqueued.
- * The confirm link's hash is cleared in every case, so a link works once. The confirm link (embed
+ * A link works once: its hash is cleared when it confirms, or when it never can (the address is
+ * registered, the organiser cancelled); after the hold ran out it stays, to say "expired". The confirm link (embed
  * server) and the organiser's `PATCH` (admin API) both confirm through here.
  */
 export async function confirmRegistration(
@@ -59,15 +63,17 @@ export async function confirmRegistration(
     .forUpdate()
     .executeTakeFirst()
   if (!current) return { outcome: 'not_pending' }
-  const expire = async () =>
+  // A hold that ran out keeps its link's hash, so that a late click says "expired"; a link that
+  // can never confirm (the address is registered) loses it.
+  const expire = async (keepLink: boolean) =>
     trx
       .updateTable('registrations')
-      .set({ status: 'expired', confirm_token_hash: null })
+      .set({ status: 'expired', ...(keepLink ? {} : { confirm_token_hash: null }) })
       .where('id', '=', registrationId)
       .returningAll()
       .executeTakeFirstOrThrow()
   if (!current.holding) {
-    if (!options.byOrganiser) return { outcome: 'expired', row: await expire() }
+    if (!options.byOrganiser) return { outcome: 'expired', row: await expire(true) }
     if ((await checkPlace(trx, current.event_id, current.ticket_id)) === 'sold_out') return { outcome: 'sold_out', row: current }
   }
   const active = await trx
@@ -77,7 +83,7 @@ export async function confirmRegistration(
     .where(sql`lower(email)`, '=', current.email.toLowerCase())
     .where('status', 'in', ACTIVE_REGISTRATION_STATUSES)
     .executeTakeFirst()
-  if (active) return { outcome: 'already_registered', row: await expire() }
+  if (active) return { outcome: 'already_registered', row: await expire(false) }
   const cancel = newLinkSecret()
   const now = new Date()
   const status = options.status ?? 'registered'
@@ -105,14 +111,15 @@ export async function confirmRegistration(
 }
 
 /**
- * Marks every pending registration whose hold has run out `expired` (and voids its confirm link).
+ * Marks every pending registration whose hold has run out `expired` (its confirm link then answers
+ * that it expired).
  * The places were free by the clock already (`holdsPlace`); the change of status is what tells the
  * embed API's caches (a trigger's NOTIFY) that `remaining` went up. Returns how many expired.
  */
 export async function expireHolds(db: Kysely<Database>): Promise<number> {
   const result = await db
     .updateTable('registrations')
-    .set({ status: 'expired', confirm_token_hash: null })
+    .set({ status: 'expired' })
     .where('status', '=', 'pending')
     .where('hold_expires_at', '<=', sql<Date>`now()`)
     .executeTakeFirst()

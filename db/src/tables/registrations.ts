@@ -28,7 +28,7 @@ export interface RegistrationsTable {
   cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>
   /** SHA-256 (hex) of the cancel link's secret; null once used or when cancelled otherwise. */
   cancel_token_hash: ColumnType<string | null, string | null | undefined, string | null>
-  /** SHA-256 (hex) of the confirm link's secret while `pending`; null once used or expired, and when no link was sent. */
+  /** SHA-256 (hex) of the confirm link's secret while `pending` (kept when `expired`, so the link can say so); null once used, and when no link was sent. */
   confirm_token_hash: ColumnType<string | null, string | null | undefined, string | null>
   /** A `pending` registration holds its place until then (`REGISTRATION_HOLD` after it was made). */
   hold_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>

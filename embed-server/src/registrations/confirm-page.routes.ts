@@ -36,6 +36,10 @@ export function registerConfirmPageRoutes(
     const row = await registrationOfConfirmToken(db, token)
     if (!row) return sendLinkPage(ctx, 404, invalid(ctx.acceptsLanguages()[0]))
     const t = mailMessagesOf(row.locale)
+    // Expired, or about to be by the clock: the button would only say so.
+    if (row.status === 'expired' || (row.hold_expires_at && row.hold_expires_at.getTime() <= Date.now())) {
+      return sendLinkPage(ctx, 410, { lang: t.lang, title: t.confirmTitle, view: { kind: 'refused', text: t.expiredLink } })
+    }
     const question = t.confirmQuestion(await eventNameOf(db, row.event_id))
     sendLinkPage(ctx, 200, {
       lang: t.lang,

@@ -213,7 +213,10 @@ describe.each(DIALECTS)('registration confirmed by email on %s', (dialect) => {
     const gone = await confirm(tokenOf(link))
     expect(gone.status).toBe(410)
     expect(await gone.text()).toContain('This link has expired')
-    expect((await rowsOf(ev, 'late@example.org')).map((r) => [r.status, r.confirm_token_hash])).toEqual([['expired', null]])
+    expect((await rowsOf(ev, 'late@example.org')).map((r) => r.status)).toEqual(['expired'])
+    // A second click, and opening the link, say the same.
+    expect((await confirm(tokenOf(link))).status).toBe(410)
+    expect((await fetch(link)).status).toBe(410)
     expect((await register(ev, 'waiting@example.org')).status).toBe(201)
   })
 
@@ -222,6 +225,7 @@ describe.each(DIALECTS)('registration confirmed by email on %s', (dialect) => {
     await register(ev, 'one@example.org')
     await register(ev, 'two@example.org')
     await expect.poll(() => remaining(ev)).toBe(0)
+    const link = linkIn((await mailsTo(ev, 'one@example.org'))[0]?.text_body ?? '', 'confirm') as string
     await dbHandle.db
       .updateTable('registrations')
       .set({ hold_expires_at: new Date(Date.now() - 1000) })
@@ -237,6 +241,10 @@ describe.each(DIALECTS)('registration confirmed by email on %s', (dialect) => {
     }
     expect((await rowsOf(ev, 'two@example.org')).map((r) => r.status)).toEqual(['pending'])
     expect(await expireHolds(dbHandle.db)).toBe(0)
+    // The swept registration's link still says why it does nothing.
+    const late = await confirm(tokenOf(link))
+    expect(late.status).toBe(410)
+    expect(await late.text()).toContain('This link has expired')
   })
 
   it('refuses a name with control characters 400 VALIDATION_ERROR naming the field', async () => {

@@ -201,6 +201,7 @@ export async function confirmByLink(
   const pending = await registrationOfConfirmToken(db, token)
   if (!pending) return undefined
   const event = await eventOf(pending.event_id)
+  if (pending.status === 'expired') return { outcome: { outcome: 'expired', row: pending }, event }
   const outcome = await db.transaction().execute(async (trx) => {
     const result = await confirmRegistration(trx, pending.id, { byOrganiser: false })
     if (result.outcome === 'confirmed') await announceConfirmation(trx, event, result, links)
