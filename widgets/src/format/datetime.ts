@@ -1,10 +1,13 @@
 /**
  * Date and time formatting on `Intl` alone (no date library shipped to visitors). Formatters are
- * costly to build and a schedule formats hundreds of times per render, so they are cached.
+ * costly to build and a schedule formats hundreds of times per render, so they are cached (in
+ * bounded maps: the embed server runs this code for every event it draws a first screen of).
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-const strings = new Map<string, string>()
+import { boundedMap } from './bounded-map.js'
+
+const formatters = boundedMap<string, Intl.DateTimeFormat>(500)
+const strings = boundedMap<string, string>(20_000)
 
 function formatter(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions, name: string): Intl.DateTimeFormat {
   const key = `${name}|${locale}|${timeZone}`
@@ -16,7 +19,7 @@ function formatter(locale: string, timeZone: string, options: Intl.DateTimeForma
   return f
 }
 
-const hourStyles = new Map<string, 'numeric' | '2-digit'>()
+const hourStyles = boundedMap<string, 'numeric' | '2-digit'>(500)
 
 /**
  * The hour style a locale's time ranges use. ICU formats a range ("9:00 – 10:00 AM", "09:00–10:00")
@@ -59,7 +62,7 @@ function memo(key: string, make: () => string): string {
 
 const HALF_HOUR = 1_800_000
 /** Zone → half hours since 1970 → offset in ms. Numeric keys: no string built per lookup. */
-const offsets = new Map<string, Map<number, number>>()
+const offsets = boundedMap<string, Map<number, number>>(500)
 
 /**
  * Offset of a zone from UTC in ms at an instant. Zones change offset only on the hour (or half
@@ -69,7 +72,7 @@ const offsets = new Map<string, Map<number, number>>()
 function zoneOffset(ms: number, timeZone: string): number {
   let zone = offsets.get(timeZone)
   if (!zone) {
-    zone = new Map()
+    zone = boundedMap(5_000)
     offsets.set(timeZone, zone)
   }
   const slot = Math.floor(ms / HALF_HOUR)

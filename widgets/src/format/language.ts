@@ -1,5 +1,7 @@
+import { boundedMap } from './bounded-map.js'
+
 /** Names of languages in the visitor's language, from `Intl.DisplayNames` (no data shipped). */
-const names = new Map<string, Intl.DisplayNames | null>()
+const names = boundedMap<string, Intl.DisplayNames | null>(500)
 
 /**
  * "German", "Portuguese (Brazil)" for a BCP 47 tag, in `locale`; the tag itself when the browser
