@@ -25,6 +25,12 @@ const portClosed = (url: string) =>
     socket.on('error', () => resolve(true))
   })
 
+/** `node scripts/build.mjs --if-stale`: the compiled output `npm start` runs, built once here rather than in a test. */
+async function buildIfStale(): Promise<void> {
+  const build = spawn(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' })
+  expect(await new Promise((resolve) => build.on('exit', resolve))).toBe(0)
+}
+
 /** Polls `check` until it is true or `deadline` (a `performance.now()` time) has passed. */
 async function until(check: () => boolean | Promise<boolean>, deadline: number): Promise<boolean> {
   for (;;) {
@@ -37,10 +43,16 @@ async function until(check: () => boolean | Promise<boolean>, deadline: number):
 describe.runIf(process.platform === 'linux').each(DIALECTS)('npm start as a process manager runs it, on %s', (dialect) => {
   let env: Record<string, string>
   let cleanup: () => Promise<void>
+  let auth: { Authorization: string }
   const running: SystemProcess[] = []
 
   beforeAll(async () => {
     ;({ env, cleanup } = await createTestStoreEnv(dialect, 'npm-start'))
+    // One account for every case, made before any start (the CLI opens the store itself), and the
+    // build: each case then measures a start and a stop, not the set-up.
+    const [created] = await Promise.all([runCli(['accounts', 'create', '--name', 'Signals GmbH', '--plan', 'pro'], env), buildIfStale()])
+    expect(created).toMatchObject({ code: 0 })
+    auth = { Authorization: `Bearer ${(JSON.parse(created.stdout) as { api_key: string }).api_key}` }
   })
   afterEach(async () => {
     for (const p of running.splice(0)) {
@@ -73,9 +85,6 @@ describe.runIf(process.platform === 'linux').each(DIALECTS)('npm start as a proc
       // npm and the Node process that serves (npm's shell replaced itself with it).
       expect(processes.length).toBeGreaterThanOrEqual(2)
 
-      const created = await runCli(['accounts', 'create', '--name', 'Signals GmbH', '--plan', 'pro'], env)
-      expect(created).toMatchObject({ code: 0 })
-      const auth = { Authorization: `Bearer ${(JSON.parse(created.stdout) as { api_key: string }).api_key}` }
       const upload = slowPost(
         `${system.adminUrl}/events`,
         { name: 'In flight', starts_at: '2030-05-01T09:00:00Z', ends_at: '2030-05-01T17:00:00Z', description: 'x'.repeat(2000) },
@@ -123,21 +132,17 @@ function startCompiled(entry: string, env: Record<string, string>) {
 }
 
 describe.each(DIALECTS)('the compiled servers (npm run build) on %s', (dialect) => {
-  let env: Record<string, string>
-  let cleanup: () => Promise<void>
+  const cleanups: (() => Promise<void>)[] = []
+  beforeAll(buildIfStale)
+  afterAll(() => Promise.all(cleanups.map((c) => c())))
 
-  beforeAll(async () => {
-    const build = spawn(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: ROOT, stdio: 'inherit' })
-    expect(await new Promise((resolve) => build.on('exit', resolve))).toBe(0)
-    if (dialect === 'postgres') ({ env, cleanup } = await createTestStoreEnv(dialect, 'compiled'))
-    else ({ env, cleanup } = { env: { DATA_DIR: 'memory://' }, cleanup: async () => {} })
-  })
-  afterAll(() => cleanup?.())
-
-  it.each([
+  // Independent servers on stores of their own (copies of the migrated template): side by side.
+  it.concurrent.each([
     ['admin API', 'admin-api/dist/main.js', { ADMIN_PORT: '0' }],
     ['embed server', 'embed-server/dist/main.js', { EMBED_PORT: '0' }],
   ])('%s: plain node starts it, it answers /healthz, and SIGTERM stops it', async (_name, entry, ports) => {
+    const { env, cleanup } = await createTestStoreEnv(dialect, 'compiled')
+    cleanups.push(cleanup)
     const server = startCompiled(entry, { ...env, ...ports })
     try {
       const res = await fetch(`${await server.url}/healthz`)
