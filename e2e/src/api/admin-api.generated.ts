@@ -241,7 +241,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe an endpoint to events
-         * @description The response is the only one that contains the signing `secret` (`whsec_…`); store it now. The URL must be http: or https: and resolve to a public address.
+         * @description The response is the only one that contains the signing `secret` (`whsec_…`); store it now. The URL must be http: or https: and resolve to a public address. An account has at most 16 endpoints: 409 `CONFLICT` (with `details.limit`) beyond.
          */
         post: operations["createWebhook"];
         delete?: never;
