@@ -1,4 +1,5 @@
 import { expect, test } from '../src/fixtures.ts'
+import { recordPageProblems } from '../src/journeys/page-problems.ts'
 
 // Journey: an organiser reads the interactive docs, enters their key and tries a request, all under
 // the page's Content-Security-Policy (its own scripts and styles only: the key sits in localStorage).
@@ -8,15 +9,7 @@ test('the interactive docs work under their Content-Security-Policy: the key aut
   system,
   account,
 }) => {
-  const violations: string[] = []
-  const errors: string[] = []
-  await page.exposeFunction('reportViolation', (text: string) => violations.push(text))
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as { reportViolation(text: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
-    )
-  })
-  page.on('pageerror', (err) => errors.push(err.message))
+  const problems = await recordPageProblems(page)
 
   const response = await page.goto(`${system.adminUrl.replace(/\/v1$/, '')}/docs`)
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")
@@ -33,6 +26,5 @@ test('the interactive docs work under their Content-Security-Policy: the key aut
   await operation.getByRole('button', { name: 'Execute' }).click()
   await expect(operation.locator('.live-responses-table .response-col_status:not(.col_header)')).toHaveText('200')
 
-  expect(violations).toEqual([])
-  expect(errors).toEqual([])
+  expect(problems).toEqual({ violations: [], errors: [] })
 })

@@ -1,4 +1,5 @@
 import { expect, test } from '../src/fixtures.ts'
+import { recordPageProblems } from '../src/journeys/page-problems.ts'
 import { expectNoErrorState, widgetsSettled } from '../src/journeys/widget-states.ts'
 
 // Journey: the demo page under its Content-Security-Policy (its own files and the embed server's):
@@ -9,15 +10,7 @@ test('the demo page works under its Content-Security-Policy: widgets, first scre
   page,
   system,
 }) => {
-  const violations: string[] = []
-  const errors: string[] = []
-  await page.exposeFunction('reportViolation', (text: string) => violations.push(text))
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) =>
-      (window as unknown as { reportViolation(text: string): void }).reportViolation(`${e.violatedDirective} ${e.blockedURI}`),
-    )
-  })
-  page.on('pageerror', (err) => errors.push(err.message))
+  const problems = await recordPageProblems(page)
 
   const response = await page.goto(system.demoUrl)
   expect(response?.headers()['content-security-policy']).toContain(`connect-src 'self' ${system.embedUrl}`)
@@ -34,6 +27,5 @@ test('the demo page works under its Content-Security-Policy: widgets, first scre
   await page.locator('.builder__controls input[type="text"]').first().press('Enter')
   expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true)
 
-  expect(violations).toEqual([])
-  expect(errors).toEqual([])
+  expect(problems).toEqual({ violations: [], errors: [] })
 })
