@@ -50,6 +50,8 @@ async function main(parts) {
   }
   for (const part of parts.slice(results.length)) process.stdout.write(`  not run  ${part} (stopped by ${stoppedBy})\n`)
   const failed = results.filter((r) => r.code !== 0).length
+  // One plain closing line that reads the same whatever runners the parts use.
+  process.stdout.write(`parts: ${results.length - failed} passed, ${failed} failed\n`)
   if (stoppedBy) return 128 + constants.signals[stoppedBy]
   return failed ? 1 : 0
 }

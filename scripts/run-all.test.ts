@@ -45,6 +45,7 @@ describe('npm test (scripts/run-all.mjs)', () => {
     expect(output).toMatch(/^ {2}FAILED \(exit 3\) {2}unit {2}\d+ s$/m)
     expect(output).toMatch(/^ {2}passed {2}widgets {2}\d+ s$/m)
     expect(output).toMatch(/^ {2}passed {2}e2e {2}\d+ s$/m)
+    expect(output).toMatch(/^parts: 2 passed, 1 failed$/m)
   })
 
   it('exits 0 when every part passed', async () => {
