@@ -20,13 +20,12 @@
  */
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { createLogger, listen, loadConfig } from '@event-service/server-common'
 import { FIRST_SCREEN_LOCALE, firstScreenLocale } from '@event-service/widgets/first-screens'
 import { createEmbedApp } from '../embed-server/src/app.ts'
 import { embedFetch, type SeededEvent, seedEvent, seedSession, seedSpeaker, seedToken } from '../embed-server/src/testing/embed-fixtures.ts'
 import { openBenchDatabase } from './bench-database.ts'
+import { memoryAfterGc } from './memory.ts'
 
 const EVENTS = 3
 const SESSIONS = 200
@@ -37,19 +36,6 @@ const IDLE_WAIT_MS = 75_000
 
 const MB = 1024 * 1024
 const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits
-
-setFlagsFromString('--expose-gc')
-const gc = runInNewContext('gc') as () => void
-
-/** RSS and JS heap (+ external buffers) after a full collection, in bytes. */
-async function memory(): Promise<{ heap: number; rss: number }> {
-  for (let i = 0; i < 3; i++) {
-    gc()
-    await new Promise((r) => setImmediate(r))
-  }
-  const m = process.memoryUsage()
-  return { heap: m.heapUsed + m.external, rss: m.rss }
-}
 
 /** An event of `SESSIONS` sessions on one day in five rooms, with speakers, and a token for it. */
 async function seedLargeEvent(db: Parameters<typeof seedEvent>[0], n: number): Promise<{ ev: SeededEvent; token: string }> {
@@ -123,7 +109,7 @@ export async function runFirstScreenMemoryBench(options: { sets?: number } = {})
       await ask(i, 'service-schedule')
       hitTimes.push(performance.now() - started)
     }
-    const before = await memory()
+    const before = await memoryAfterGc()
     const drawsBefore = screens.draws
 
     // The storm: every request a screen of its own, 8 at a time.
@@ -144,18 +130,18 @@ export async function runFirstScreenMemoryBench(options: { sets?: number } = {})
     // In two halves, memory measured between them: what the second half adds is what grows with
     // the number of screens drawn; the rest is a fixed overhead.
     let stormSeconds = await storm(Math.floor(sets / 2))
-    const half = await memory()
+    const half = await memoryAfterGc()
     stormSeconds += await storm(sets)
     const drawn = screens.draws - drawsBefore
     const keptBytes = screens.bytes
     const keptScreens = screens.size
-    const after = await memory()
+    const after = await memoryAfterGc()
 
     // Idle: nobody asks; the screens go at the end of the minute they were drawn in.
     const idleStarted = performance.now()
     while (screens.size > 0 && performance.now() - idleStarted < IDLE_WAIT_MS) await new Promise((r) => setTimeout(r, 500))
     const idleScreens = screens.size
-    const idle = await memory()
+    const idle = await memoryAfterGc()
 
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN
     // Drawing is synchronous: the storm's time per screen is what each drawn screen costs the process.

@@ -17,28 +17,14 @@
  */
 import { type ChildProcess, fork } from 'node:child_process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { createLogger, listen, loadConfig } from '@event-service/server-common'
 import { createEmbedApp } from '../embed-server/src/app.ts'
 import { openBenchDatabase } from './bench-database.ts'
 import { seedEvent, seedSession, seedToken } from '../embed-server/src/testing/embed-fixtures.ts'
+import { memoryAfterGc } from './memory.ts'
 
 const CLIENTS = fileURLToPath(new URL('./live-clients.mjs', import.meta.url))
 const round = (v: number, digits = 2) => Math.round(v * 10 ** digits) / 10 ** digits
-
-setFlagsFromString('--expose-gc')
-const gc = runInNewContext('gc') as () => void
-
-/** Heap (+ external) and RSS after a full collection, in bytes. */
-async function memory(): Promise<{ heap: number; rss: number }> {
-  for (let i = 0; i < 3; i++) {
-    gc()
-    await new Promise((r) => setImmediate(r))
-  }
-  const m = process.memoryUsage()
-  return { heap: m.heapUsed + m.external + m.arrayBuffers, rss: m.rss }
-}
 
 /** The client process, and a way to ask it for one answer at a time. */
 function startClients(): { child: ChildProcess; ask: (msg: object) => Promise<Record<string, unknown>> } {
@@ -82,15 +68,15 @@ export async function runLiveBench(options: { streams?: number } = {}): Promise<
     await ask({ close: true })
 
     step(`baseline: ${count} idle keep-alive connections`)
-    const beforeIdle = await memory()
+    const beforeIdle = await memoryAfterGc()
     await ask({ open: { mode: 'idle', count, ...target } })
-    const withIdle = await memory()
+    const withIdle = await memoryAfterGc()
     await ask({ close: true })
 
     step(`${count} open live streams`)
-    const beforeStreams = await memory()
+    const beforeStreams = await memoryAfterGc()
     await ask({ open: { mode: 'sse', count, ...target } })
-    const withStreams = await memory()
+    const withStreams = await memoryAfterGc()
     if (embed.live.size !== count) throw new Error(`${embed.live.size} streams open, expected ${count}`)
 
     step('one change committed, waiting for every stream to have it')

@@ -22,9 +22,10 @@
  *   npx tsx bench/webhooks.bench.ts 500
  */
 import http from 'node:http'
-import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { pathToFileURL } from 'node:url'
 import { createAdminApp } from '@event-service/admin-api'
+import { startTarpit } from '@event-service/admin-api/testing/webhook-receiver.ts'
 import { signatureHeaders } from '@event-service/admin-api/webhooks/webhook-signature.ts'
 import { enqueueWebhookEvent, newMessageId, webhookBody } from '@event-service/db'
 import { loadConfig } from '@event-service/server-common'
@@ -70,31 +71,6 @@ async function startReceiver() {
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
-}
-
-/** A server that accepts connections and never answers (a receiver that hangs). */
-async function startTarpit() {
-  const sockets = new Set<Socket>()
-  let most = 0
-  const server = createNetServer((socket) => {
-    sockets.add(socket)
-    most = Math.max(most, sockets.size)
-    socket.on('data', () => {})
-    socket.on('error', () => {})
-    socket.on('close', () => sockets.delete(socket))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    open: () => sockets.size,
-    /** The most connections it held at once. */
-    most: () => most,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy()
         server.close(() => resolve())
       }),
   }
@@ -230,9 +206,9 @@ export async function runWebhookBench(options: { deliveries?: number; timed?: nu
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < 5; i++) await enqueueWebhookEvent(trx, { accountId: tarpitAccount, type: 'event.updated', object: { seq: -i } })
     })
-    while (tarpit.open() === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    while (tarpit.open === 0) await new Promise((resolve) => setTimeout(resolve, 5))
     const beside = await oneByOne(3_000_000)
-    const tarpitHeldAtMost = tarpit.most()
+    const tarpitHeldAtMost = tarpit.most
     await tarpit.close()
     const fairAlone = percentiles(alone)
     const fairBeside = percentiles(beside)

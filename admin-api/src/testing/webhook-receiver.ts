@@ -138,6 +138,8 @@ export interface SlowReceiver {
   readonly open: number
   /** Connections it has accepted so far. */
   readonly accepted: number
+  /** The most connections it has held open at once. */
+  readonly most: number
   close(): Promise<void>
 }
 
@@ -148,9 +150,11 @@ export interface SlowReceiver {
 export async function startTarpit(): Promise<SlowReceiver> {
   const sockets = new Set<Socket>()
   let accepted = 0
+  let most = 0
   const server = createNetServer((socket) => {
     accepted++
     sockets.add(socket)
+    most = Math.max(most, sockets.size)
     socket.on('data', () => {})
     socket.on('error', () => {})
     socket.on('close', () => sockets.delete(socket))
@@ -163,6 +167,9 @@ export async function startTarpit(): Promise<SlowReceiver> {
     },
     get accepted() {
       return accepted
+    },
+    get most() {
+      return most
     },
     close: () =>
       new Promise((resolve) => {
