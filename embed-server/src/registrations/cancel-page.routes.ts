@@ -4,7 +4,7 @@ import { cancelByToken, type Database, registrationOfCancelToken } from '@event-
 import type { Kysely } from 'kysely'
 import type { EmbedState } from '../tokens/token-auth.ts'
 import { CANCEL_PATH } from './confirmation-email.ts'
-import { sendLinkPage } from './link-page.html.ts'
+import { sendInvalidLinkPage, sendLinkPage } from './link-page.html.ts'
 import { mailMessagesOf } from './registration-mail.messages.ts'
 
 /** The name of an event, for the link pages. */
@@ -28,14 +28,12 @@ export const linkFormBody = () => bodyParser({ enableTypes: ['form'], formLimit:
  */
 export function registerCancelPageRoutes(router: Router<EmbedState>, deps: { db: Kysely<Database> }): void {
   const { db } = deps
-  const invalid = (lang: string | undefined) => {
-    const t = mailMessagesOf(lang)
-    return { lang: t.lang, title: t.cancelTitle, view: { kind: 'refused' as const, text: t.invalidLink } }
-  }
+  const invalid = (ctx: Parameters<typeof sendInvalidLinkPage>[0]) =>
+    sendInvalidLinkPage(ctx, (t) => ({ title: t.cancelTitle, text: t.invalidLink }))
   router.get(CANCEL_PATH, async (ctx) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : ''
     const row = await registrationOfCancelToken(db, token)
-    if (!row) return sendLinkPage(ctx, 404, invalid(ctx.acceptsLanguages()[0]))
+    if (!row) return invalid(ctx)
     const t = mailMessagesOf(row.locale)
     const question = t.cancelQuestion(await eventNameOf(db, row.event_id))
     sendLinkPage(ctx, 200, {
@@ -46,7 +44,7 @@ export function registerCancelPageRoutes(router: Router<EmbedState>, deps: { db:
   })
   router.post(CANCEL_PATH, linkFormBody(), async (ctx) => {
     const row = await cancelByToken(db, formTokenOf(ctx.request.body))
-    if (!row) return sendLinkPage(ctx, 404, invalid(ctx.acceptsLanguages()[0]))
+    if (!row) return invalid(ctx)
     const t = mailMessagesOf(row.locale)
     sendLinkPage(ctx, 200, {
       lang: t.lang,

@@ -9,7 +9,7 @@ import type { TokenLookup } from '../tokens/token-store.ts'
 import { eventNameOf, formTokenOf, linkFormBody } from './cancel-page.routes.ts'
 import { CONFIRM_PATH } from './confirmation-email.ts'
 import { registrationOfConfirmToken } from '@event-service/db'
-import { sendLinkPage } from './link-page.html.ts'
+import { sendInvalidLinkPage, sendLinkPage } from './link-page.html.ts'
 import { mailMessagesOf } from './registration-mail.messages.ts'
 import { publicBaseOf } from './registrations.routes.ts'
 import { confirmByLink } from './registrations.service.ts'
@@ -27,14 +27,12 @@ export function registerConfirmPageRoutes(
   deps: { db: Kysely<Database>; cache: EmbedCache<TokenLookup, EventData>; config: Pick<Config, 'embedPublicUrl' | 'host'> },
 ): void {
   const { db } = deps
-  const invalid = (lang: string | undefined) => {
-    const t = mailMessagesOf(lang)
-    return { lang: t.lang, title: t.confirmTitle, view: { kind: 'refused' as const, text: t.invalidConfirmLink } }
-  }
+  const invalid = (ctx: Parameters<typeof sendInvalidLinkPage>[0]) =>
+    sendInvalidLinkPage(ctx, (t) => ({ title: t.confirmTitle, text: t.invalidConfirmLink }))
   router.get(CONFIRM_PATH, async (ctx) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : ''
     const row = await registrationOfConfirmToken(db, token)
-    if (!row) return sendLinkPage(ctx, 404, invalid(ctx.acceptsLanguages()[0]))
+    if (!row) return invalid(ctx)
     const t = mailMessagesOf(row.locale)
     // Expired, or about to be by the clock: the button would only say so.
     if (row.status === 'expired' || (row.hold_expires_at && row.hold_expires_at.getTime() <= Date.now())) {
@@ -60,7 +58,7 @@ export function registerConfirmPageRoutes(
     const result = await confirmByLink(db, formTokenOf(ctx.request.body), (eventId) => eventDataOf(db, deps.cache, eventId, false), {
       publicBase: publicBaseOf(deps.config, ctx),
     })
-    if (!result) return sendLinkPage(ctx, 404, invalid(ctx.acceptsLanguages()[0]))
+    if (!result) return invalid(ctx)
     const { outcome, event } = result
     const t = mailMessagesOf(outcome.row.locale)
     const page = (status: number, kind: 'done' | 'refused', text: string) =>

@@ -1,3 +1,5 @@
+import { type MailMessages, mailMessagesOf } from './registration-mail.messages.ts'
+
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string)
 
@@ -56,7 +58,6 @@ export const LINK_PAGE_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'Referrer-Policy': 'no-referrer',
   'Cache-Control': 'no-store',
-  'X-Content-Type-Options': 'nosniff',
 } as const
 
 /** Answers a request with a link page and its headers. */
@@ -69,4 +70,18 @@ export function sendLinkPage(
   ctx.status = status
   ctx.type = 'text/html; charset=utf-8'
   ctx.body = linkPageHtml(page.lang, page.title, page.view)
+}
+
+/**
+ * Answers 404 with the page of a link that is unknown or already used, in the language the
+ * browser asks for (there is no registration to take one from); `words` picks the page's title and
+ * sentence from that language's messages.
+ */
+export function sendInvalidLinkPage(
+  ctx: Parameters<typeof sendLinkPage>[0] & { acceptsLanguages(): string[] },
+  words: (t: MailMessages) => { title: string; text: string },
+): void {
+  const t = mailMessagesOf(ctx.acceptsLanguages()[0])
+  const { title, text } = words(t)
+  sendLinkPage(ctx, 404, { lang: t.lang, title, view: { kind: 'refused', text } })
 }
