@@ -11,6 +11,8 @@ export default defineConfig({
       'admin-api/src/**/*.test.ts',
       'embed-server/src/**/*.test.ts',
       'scripts/**/*.test.ts',
+      // The console's pure logic (its screens are tested by the e2e journeys).
+      'console/src/**/*.test.ts',
       // The widgets' generated files against their sources (the widgets themselves test in Chromium).
       'widgets/scripts/**/*.test.ts',
       'widgets/test/**/*.test.ts',
