@@ -6,20 +6,10 @@
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-/** Attributes whose values name something of the event: they are chosen again when the event changes. */
-const EVENT_VALUES = ['session-id', 'speaker-id', 'track', 'room', 'tag']
-
-/** Words of the fallback link, by what the element shows. */
-const FALLBACK_TEXT = {
-  'service-speakers': 'See all speakers',
-  'service-speaker-card': 'See all speakers',
-  'service-registration': 'Register on our website',
-}
-
 import { loadEventChoices } from './demo-data.js'
 import { h, renderHighlightedHtml } from './dom.js'
 import { CONNECTION_ATTRIBUTES } from './manifest.js'
-import { elementHtml, snippetHtml } from './snippet.js'
+import { EVENT_VALUES, elementHtml, fallbackLink, idChoices, snippetAttributes, snippetHtml, widgetTheme } from './snippet.js'
 
 /**
  * @param {HTMLElement} root the builder section of index.html
@@ -58,31 +48,13 @@ export function mountBuilder(root, data) {
   eventIdInput.value = data.config.eventId
   tokenInput.value = data.config.token
 
-  const attributeLines = () => {
-    /** @type {[string, string | null][]} */
-    const lines = []
-    const declared = new Set(current.attributes.map((a) => a.name))
-    if (declared.has('event-id') || !declared.size) lines.push(['event-id', eventIdInput.value.trim()])
-    if (declared.has('token') || !declared.size) lines.push(['token', tokenInput.value.trim()])
-    for (const attribute of current.attributes) {
-      if (CONNECTION_ATTRIBUTES.includes(attribute.name)) continue
-      if (values.has(attribute.name)) lines.push([attribute.name, values.get(attribute.name) ?? null])
-    }
-    if (values.has('api-base')) lines.push(['api-base', values.get('api-base') ?? null])
-    return lines
-  }
+  const attributeLines = () => snippetAttributes(current, { eventId: eventIdInput.value, token: tokenInput.value }, values)
 
   // The stage behind the preview matches the theme the widget will actually use.
-  const stageTheme = () => {
-    const theme = values.get('theme') ?? current.attributes.find((a) => a.name === 'theme')?.defaultValue ?? 'light'
-    return theme === 'auto' ? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light') : theme
-  }
+  const stageTheme = () => widgetTheme(current, values, matchMedia('(prefers-color-scheme: dark)').matches)
 
   /** The fallback link inside the element, when the owner gave one. */
-  const fallback = () => {
-    const href = fallbackInput.value.trim()
-    return href ? { href, text: FALLBACK_TEXT[current.tagName] ?? 'See the full schedule' } : undefined
-  }
+  const fallback = () => fallbackLink(current.tagName, fallbackInput.value)
 
   const update = () => {
     const lines = attributeLines()
@@ -195,7 +167,7 @@ function count(n, noun) {
 function attributeControl(attribute, source, values, onChange) {
   const id = `attr-${attribute.name}`
   const hintId = `${id}-hint`
-  const choices = idChoices(attribute.name, source)
+  const choices = idChoices(attribute.name, source.status === 'ok' ? source : undefined)
   const initial = values.get(attribute.name)
   const set = (value) => {
     if (value === undefined) values.delete(attribute.name)
@@ -252,36 +224,6 @@ function attributeControl(attribute, source, values, onChange) {
     control,
     h('p', { id: hintId, className: 'hint' }, ...withCode(attribute.description || `Type: ${attribute.kind}`)),
   )
-}
-
-/**
- * Values of the event read (the demo's, or the owner's) to choose from for attributes that name
- * one of its sessions, speakers, tracks, rooms or tags; `required` when the element shows nothing
- * without one. Undefined (a text field) when the event could not be read.
- *
- * @param {string} name
- * @param {import('./demo-data.js').EventChoices} source
- */
-function idChoices(name, source) {
-  if (source.status !== 'ok') return undefined
-  const { sessions, speakers } = source
-  if (name.endsWith('session-id') && sessions.length) {
-    return { required: true, options: sessions.map((s) => ({ value: s.id, label: s.title })) }
-  }
-  if (name.endsWith('speaker-id') && speakers.length) {
-    return { required: true, options: speakers.map((s) => ({ value: s.id, label: s.company ? `${s.name} (${s.company})` : s.name })) }
-  }
-  const distinct = (pick) => [...new Set(sessions.flatMap(pick).filter(Boolean))].sort()
-  const lists = {
-    track: ['all tracks', distinct((s) => [s.track])],
-    room: ['all rooms', distinct((s) => [s.room])],
-    tag: ['all tags', distinct((s) => s.tags ?? [])],
-  }
-  const list = lists[name]
-  if (list?.[1].length) {
-    return { required: false, placeholder: list[0], options: list[1].map((t) => ({ value: t, label: t })) }
-  }
-  return undefined
 }
 
 /** Text with its Markdown code spans as `<code>` elements. */
