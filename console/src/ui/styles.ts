@@ -1,0 +1,76 @@
+// Styles shared by the console's pages (each page's shadow root adopts them).
+import { css } from 'lit'
+
+export const pageStyles = css`
+  :host {
+    display: block;
+  }
+  .stack {
+    display: flex;
+    flex-direction: column;
+    gap: var(--wa-space-m);
+  }
+  .row {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--wa-space-s);
+    align-items: end;
+  }
+  .row > * {
+    flex: 1 1 12rem;
+  }
+  .muted {
+    color: var(--wa-color-text-quiet);
+  }
+  .field-error {
+    color: var(--wa-color-danger-on-quiet);
+  }
+  form {
+    display: flex;
+    flex-direction: column;
+    gap: var(--wa-space-m);
+    max-width: 48rem;
+  }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+  }
+  th,
+  td {
+    text-align: start;
+    padding: var(--wa-space-xs) var(--wa-space-s);
+    border-block-end: var(--wa-border-width-s) solid var(--wa-color-surface-border);
+    vertical-align: top;
+  }
+  th {
+    font-weight: var(--wa-font-weight-semibold);
+    color: var(--wa-color-text-quiet);
+  }
+  .table-wrap {
+    overflow-x: auto;
+  }
+  code {
+    font-family: var(--wa-font-family-code);
+    overflow-wrap: anywhere;
+  }
+  /* Small screens: table rows become labelled blocks (each cell carries data-label). */
+  @media (max-width: 40rem) {
+    table.cards thead {
+      display: none;
+    }
+    table.cards tr {
+      display: block;
+      padding-block: var(--wa-space-s);
+      border-block-end: var(--wa-border-width-s) solid var(--wa-color-surface-border);
+    }
+    table.cards td {
+      display: block;
+      border: 0;
+      padding: var(--wa-space-3xs) 0;
+    }
+    table.cards td[data-label]::before {
+      content: attr(data-label) ': ';
+      font-weight: var(--wa-font-weight-semibold);
+    }
+  }
+`
