@@ -33,6 +33,8 @@ describe('matchRoute', () => {
   it('the console table has unique patterns and tags named console-…-page', () => {
     expect(new Set(routes.map((r) => r.pattern)).size).toBe(routes.length)
     for (const r of routes) expect(r.tag).toMatch(/^console-[a-z-]+-page$/)
+    expect(matchRoute(routes, '/console/sign-in')?.route.public).toBe(true)
+    expect(matchRoute(routes, '/console/link/abc')?.params).toEqual({ token: 'abc' })
   })
 })
 

@@ -5,6 +5,16 @@ import type { RouteDefinition } from './route-match.ts'
 
 export const routes: RouteDefinition[] = [
   // Signed out (drawn without the navigation).
+  { pattern: '/console/sign-in', tag: 'console-sign-in-page', load: () => import('../auth/sign-in-page.ts'), public: true },
+  {
+    pattern: '/console/forgot-password',
+    tag: 'console-forgot-password-page',
+    load: () => import('../auth/forgot-password-page.ts'),
+    public: true,
+  },
+  { pattern: '/console/sign-up', tag: 'console-sign-up-page', load: () => import('../auth/sign-up-page.ts'), public: true },
+  { pattern: '/console/link/:token', tag: 'console-link-page', load: () => import('../auth/link-page.ts'), public: true },
   // Events.
   // Settings, people, password.
+  { pattern: '/console/password', tag: 'console-change-password-page', load: () => import('../auth/change-password-page.ts') },
 ]

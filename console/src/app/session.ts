@@ -6,6 +6,8 @@ export interface Session {
   user: { id: string; email: string; name: string | null; role: Role }
   account: { id: string; name: string; plan: string; rate_limit: number | null }
   csrf_token: string
+  /** The embed server's public origin (for snippets and previews). */
+  embed_url?: string
 }
 
 /** Fired on window when the session is set, changed or ended. */
