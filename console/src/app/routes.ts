@@ -15,6 +15,7 @@ export const routes: RouteDefinition[] = [
   { pattern: '/console/sign-up', tag: 'console-sign-up-page', load: () => import('../auth/sign-up-page.ts'), public: true },
   { pattern: '/console/link/:token', tag: 'console-link-page', load: () => import('../auth/link-page.ts'), public: true },
   // Events.
+  { pattern: '/console/events/:eventId/schedule', tag: 'console-schedule-page', load: () => import('../schedule/schedule-page.ts') },
   // Settings, people, password.
   { pattern: '/console/password', tag: 'console-change-password-page', load: () => import('../auth/change-password-page.ts') },
 ]

@@ -1,0 +1,43 @@
+/**
+ * The editor's requests. Lists are read to the end (the API pages at most 100 items), so the grid
+ * and conflict detection always see every session and speaker of the event.
+ */
+import type { components } from '../api/admin-api.generated.ts'
+import { apiGet, apiSend } from '../api/client.ts'
+import { everyItem } from '../api/every-item.ts'
+import type { PlaceBody, SessionChanges } from './patch.ts'
+
+type Schemas = components['schemas']
+
+/** The event, as far as the editor reads it (its zone and dates). */
+export type ScheduleEvent = Pick<Schemas['Event'], 'id' | 'name' | 'timezone' | 'starts_at' | 'ends_at'>
+export type Session = Schemas['Session']
+export type SpeakerOption = Pick<Schemas['Speaker'], 'id' | 'name' | 'company'>
+
+export async function loadSchedule(eventId: string): Promise<{ event: ScheduleEvent; sessions: Session[]; speakers: SpeakerOption[] }> {
+  const [event, sessions, speakers] = await Promise.all([
+    apiGet<ScheduleEvent>(`/events/${encodeURIComponent(eventId)}`),
+    everyItem<Session>('/sessions', { event_id: eventId, sort: 'starts_at' }),
+    everyItem<SpeakerOption>('/speakers', { event_id: eventId, sort: 'name' }),
+  ])
+  return { event, sessions, speakers }
+}
+
+/** One PATCH with start, end and room: a move or a resize. */
+export function placeSession(id: string, body: PlaceBody): Promise<Session> {
+  return apiSend<Session>('PATCH', `/sessions/${encodeURIComponent(id)}`, body)
+}
+
+export function updateSession(id: string, body: SessionChanges & { cancelled?: boolean }): Promise<Session> {
+  return apiSend<Session>('PATCH', `/sessions/${encodeURIComponent(id)}`, body)
+}
+
+export function createSession(
+  body: SessionChanges & { event_id: string; title: string; starts_at: string; ends_at: string },
+): Promise<Session> {
+  return apiSend<Session>('POST', '/sessions', body)
+}
+
+export function deleteSession(id: string): Promise<void> {
+  return apiSend<void>('DELETE', `/sessions/${encodeURIComponent(id)}`)
+}
