@@ -16,8 +16,6 @@ export default defineConfig({
       // The widgets' generated files against their sources (the widgets themselves test in Chromium).
       'widgets/scripts/**/*.test.ts',
       'widgets/test/**/*.test.ts',
-      // The console's pure logic (its screens are tested by the e2e journeys).
-      'console/src/**/*.test.ts',
     ],
     globalSetup: ['vitest.global-setup.ts'],
     testTimeout: 30_000,
