@@ -15,7 +15,13 @@ export const routes: RouteDefinition[] = [
   { pattern: '/console/sign-up', tag: 'console-sign-up-page', load: () => import('../auth/sign-up-page.ts'), public: true },
   { pattern: '/console/link/:token', tag: 'console-link-page', load: () => import('../auth/link-page.ts'), public: true },
   // Events.
+  { pattern: '/console/', tag: 'console-events-page', load: () => import('../events/events-page.ts') },
+  { pattern: '/console/events/new', tag: 'console-event-new-page', load: () => import('../events/event-new-page.ts') },
+  { pattern: '/console/events/:eventId', tag: 'console-event-page', load: () => import('../events/event-page.ts') },
   { pattern: '/console/events/:eventId/schedule', tag: 'console-schedule-page', load: () => import('../schedule/schedule-page.ts') },
+  // Embed tokens and their snippet builder; webhooks.
+  { pattern: '/console/tokens', tag: 'console-tokens-page', load: () => import('../tokens/tokens-page.ts') },
+  { pattern: '/console/tokens/:tokenId', tag: 'console-token-page', load: () => import('../tokens/token-page.ts') },
   // Settings, people, password.
   { pattern: '/console/password', tag: 'console-change-password-page', load: () => import('../auth/change-password-page.ts') },
 ]

@@ -1,9 +1,9 @@
 // Shows an ApiProblem's field errors on the form controls named after the fields (see
 // field-problems.ts): the message replaces the control's hint and marks it invalid until cleared.
-import type { ApiProblem } from '../api/client.ts'
-import { mapFieldProblems } from './field-problems.ts'
+import { type FieldProblemLike, mapFieldProblems } from './field-problems.ts'
 
 const ERROR_ATTRIBUTE = 'data-field-error'
+let errorIds = 0
 
 interface ValidatableControl extends HTMLElement {
   name: string
@@ -18,7 +18,14 @@ function controlsIn(root: ParentNode): ValidatableControl[] {
 
 /** Removes the error texts and invalid marks applyFieldProblems left. */
 export function clearFieldProblems(root: ParentNode): void {
-  for (const error of root.querySelectorAll(`[${ERROR_ATTRIBUTE}]`)) error.remove()
+  for (const error of root.querySelectorAll(`[${ERROR_ATTRIBUTE}]`)) {
+    for (const described of root.querySelectorAll(`[aria-describedby~="${error.id || '-'}"]`)) {
+      const rest = (described.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id && id !== error.id)
+      if (rest.length) described.setAttribute('aria-describedby', rest.join(' '))
+      else described.removeAttribute('aria-describedby')
+    }
+    error.remove()
+  }
   for (const control of controlsIn(root)) {
     if (!control.hasAttribute('aria-invalid')) continue
     control.removeAttribute('aria-invalid')
@@ -35,7 +42,7 @@ export function clearFieldProblems(root: ParentNode): void {
  *   if (error instanceof ApiProblem) this.formError = applyFieldProblems(this.renderRoot, error).join(' ') || error.message
  * }
  */
-export function applyFieldProblems(root: ParentNode, problem: ApiProblem): string[] {
+export function applyFieldProblems(root: ParentNode, problem: { fields: readonly FieldProblemLike[] }): string[] {
   clearFieldProblems(root)
   const controls = controlsIn(root)
   const byName = new Map(controls.map((control) => [control.getAttribute('name') ?? control.name, control]))
@@ -46,11 +53,19 @@ export function applyFieldProblems(root: ParentNode, problem: ApiProblem): strin
     control.setAttribute('aria-invalid', 'true')
     control.setCustomValidity?.(message)
     const text = document.createElement('span')
-    text.slot = 'hint'
     text.setAttribute(ERROR_ATTRIBUTE, '')
     text.className = 'field-error'
     text.textContent = message
-    control.append(text)
+    if (control.localName.startsWith('wa-')) {
+      // Web Awesome controls show a `hint` slot under themselves and describe the control by it.
+      text.slot = 'hint'
+      control.append(text)
+    } else {
+      // A native control has no slot: the text follows it and describes it.
+      text.id = `field-error-${++errorIds}`
+      control.after(text)
+      control.setAttribute('aria-describedby', `${control.getAttribute('aria-describedby') ?? ''} ${text.id}`.trim())
+    }
     first ??= control
   }
   first?.focus()
