@@ -21,3 +21,14 @@ describe('token expiry fields', () => {
     expect(isExpired('2030-01-01T00:00:01Z', now)).toBe(false)
   })
 })
+
+describe('tokenState', async () => {
+  const { tokenState } = await import('./token-state.ts')
+  const now = Date.parse('2030-01-01T00:00:00Z')
+  it('puts revoked before expired before disabled', () => {
+    expect(tokenState({ revoked_at: '2029-01-01T00:00:00Z', expires_at: '2029-06-01T00:00:00Z', is_active: false }, now)).toBe('revoked')
+    expect(tokenState({ revoked_at: null, expires_at: '2029-06-01T00:00:00Z', is_active: false }, now)).toBe('expired')
+    expect(tokenState({ revoked_at: null, expires_at: null, is_active: false }, now)).toBe('disabled')
+    expect(tokenState({ revoked_at: null, expires_at: '2031-01-01T00:00:00Z', is_active: true }, now)).toBe('active')
+  })
+})

@@ -1,0 +1,259 @@
+// /console/tokens: the account's embed tokens (revoked ones on demand), and creating one, whose
+// value is shown once with a copy button.
+import '@awesome.me/webawesome/dist/components/badge/badge.js'
+import '@awesome.me/webawesome/dist/components/button/button.js'
+import '@awesome.me/webawesome/dist/components/callout/callout.js'
+import '@awesome.me/webawesome/dist/components/dialog/dialog.js'
+import '@awesome.me/webawesome/dist/components/option/option.js'
+import '@awesome.me/webawesome/dist/components/pagination/pagination.js'
+import '@awesome.me/webawesome/dist/components/select/select.js'
+import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
+import '@awesome.me/webawesome/dist/components/switch/switch.js'
+import { css, html, LitElement } from 'lit'
+import { customElement, state } from 'lit/decorators.js'
+import { apiList } from '../api/client.ts'
+import { everyItem } from '../api/every-item.ts'
+import { navigate } from '../app/router.ts'
+import { canWrite } from '../app/roles.ts'
+import { currentRole } from '../app/session.ts'
+import { formatDateTime, formatNumber, I18nController, t } from '../i18n/index.ts'
+import { copyText } from '../ui/copy.ts'
+import { problemText } from '../ui/notify.ts'
+import '../ui/page-header.ts'
+import { pageStyles } from '../ui/styles.ts'
+import { rememberToken } from './created-tokens.ts'
+import { messages } from './messages.ts'
+import './token-form.ts'
+import type { CreatedEmbedToken, EmbedToken, EventOption, TokenSavedEvent } from './token-form.ts'
+import { stateVariant, tokenState } from './token-state.ts'
+
+const PAGE_SIZE = 50
+const ALL = 'all'
+
+@customElement('console-tokens-page')
+export class ConsoleTokensPage extends LitElement {
+  protected readonly i18n = new I18nController(this)
+
+  @state() private tokens: EmbedToken[] = []
+  @state() private total = 0
+  @state() private page = 1
+  @state() private events: EventOption[] = []
+  @state() private eventFilter = ALL
+  @state() private includeRevoked = false
+  @state() private loading = true
+  @state() private failure = ''
+  @state() private creating = false
+  @state() private created: CreatedEmbedToken | undefined
+
+  static override styles = [
+    pageStyles,
+    css`
+      .filters {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--wa-space-m);
+        align-items: end;
+        margin-block-end: var(--wa-space-m);
+      }
+      .filters wa-select {
+        min-width: 14rem;
+      }
+      .token-value {
+        display: block;
+        padding: var(--wa-space-s);
+        background: var(--wa-color-neutral-fill-quiet);
+        border-radius: var(--wa-border-radius-m);
+        user-select: all;
+      }
+    `,
+  ]
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    void this.loadEvents()
+    void this.load()
+  }
+
+  private async loadEvents(): Promise<void> {
+    try {
+      this.events = (await everyItem<EventOption>('/events', { sort: 'starts_at' })).map((e) => ({ id: e.id, name: e.name }))
+    } catch {
+      // The list still works without names: it shows event ids.
+    }
+  }
+
+  private async load(): Promise<void> {
+    this.loading = true
+    this.failure = ''
+    try {
+      const { items, meta } = await apiList<EmbedToken>('/embed-tokens', {
+        page: this.page,
+        limit: PAGE_SIZE,
+        sort: 'created_at',
+        order: 'desc',
+        event_id: this.eventFilter === ALL ? undefined : this.eventFilter,
+        include_revoked: this.includeRevoked ? 'true' : undefined,
+      })
+      this.tokens = items
+      this.total = meta.total
+    } catch (error) {
+      this.failure = t(messages).loadFailed(problemText(error))
+    } finally {
+      this.loading = false
+    }
+  }
+
+  private eventName(id: string): string {
+    return this.events.find((e) => e.id === id)?.name ?? id
+  }
+
+  private onCreated(event: TokenSavedEvent): void {
+    const token = event.detail as CreatedEmbedToken
+    rememberToken(token.id, token.token)
+    this.creating = false
+    this.created = token
+    void this.load()
+  }
+
+  private renderCreated() {
+    const m = t(messages).created
+    const token = this.created
+    return html`<wa-dialog
+      label=${m.heading}
+      ?open=${token !== undefined}
+      @wa-after-hide=${(e: Event) => {
+        if (e.target === e.currentTarget) this.created = undefined
+      }}
+    >
+      ${
+        token
+          ? html`<div class="stack">
+            <wa-callout variant="warning">${m.once}</wa-callout>
+            <div>
+              <strong id="created-token-label">${m.token}</strong>
+              <code class="token-value" aria-labelledby="created-token-label">${token.token}</code>
+            </div>
+          </div>`
+          : null
+      }
+      <wa-button slot="footer" variant="brand" @click=${() => token && void copyText(token.token)}>${m.copy}</wa-button>
+      <wa-button slot="footer" @click=${() => token && navigate(`/console/tokens/${token.id}`)}>${m.open}</wa-button>
+      <wa-button slot="footer" appearance="plain" @click=${() => (this.created = undefined)}>${m.done}</wa-button>
+    </wa-dialog>`
+  }
+
+  private renderTable() {
+    const m = t(messages)
+    if (this.tokens.length === 0) return html`<p class="muted">${m.empty}</p>`
+    const c = m.columns
+    return html`<div class="table-wrap">
+      <table class="cards">
+        <thead>
+          <tr>
+            <th>${c.name}</th>
+            <th>${c.prefix}</th>
+            <th>${c.event}</th>
+            <th>${c.state}</th>
+            <th>${c.expires}</th>
+            <th>${c.usage}</th>
+            <th>${c.lastUsed}</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${this.tokens.map((token) => {
+            const s = tokenState(token)
+            return html`<tr>
+              <td data-label=${c.name}><a href="/console/tokens/${token.id}">${token.name}</a></td>
+              <td data-label=${c.prefix}><code>${token.prefix}…</code></td>
+              <td data-label=${c.event}>${this.eventName(token.event_id)}</td>
+              <td data-label=${c.state}><wa-badge variant=${stateVariant(s)}>${m.state[s]}</wa-badge></td>
+              <td data-label=${c.expires}>${token.expires_at ? formatDateTime(token.expires_at) : m.noExpiry}</td>
+              <td data-label=${c.usage}>${formatNumber(token.usage_count)}</td>
+              <td data-label=${c.lastUsed}>${token.last_used_at ? formatDateTime(token.last_used_at) : m.never}</td>
+            </tr>`
+          })}
+        </tbody>
+      </table>
+    </div>`
+  }
+
+  override render() {
+    const m = t(messages)
+    const writable = canWrite(currentRole())
+    return html`<console-page-header heading=${m.title}>
+        ${writable ? html`<wa-button variant="brand" @click=${() => (this.creating = true)}>${m.create}</wa-button>` : null}
+      </console-page-header>
+      <p class="muted">${m.intro}</p>
+      <div class="filters">
+        <wa-select
+          label=${m.event}
+          size="s"
+          .value=${this.eventFilter}
+          @change=${(e: Event) => {
+            this.eventFilter = String((e.target as HTMLSelectElement).value)
+            this.page = 1
+            void this.load()
+          }}
+        >
+          <wa-option value=${ALL}>${m.allEvents}</wa-option>
+          ${this.events.map((e) => html`<wa-option value=${e.id}>${e.name}</wa-option>`)}
+        </wa-select>
+        <wa-switch
+          ?checked=${this.includeRevoked}
+          @change=${(e: Event) => {
+            this.includeRevoked = (e.target as HTMLInputElement).checked
+            this.page = 1
+            void this.load()
+          }}
+          >${m.showRevoked}</wa-switch
+        >
+      </div>
+      ${
+        this.failure
+          ? html`<wa-callout variant="danger" role="alert"
+            >${this.failure} <wa-button size="s" @click=${() => void this.load()}>${m.retry}</wa-button></wa-callout
+          >`
+          : this.loading && this.tokens.length === 0
+            ? html`<p role="status"><wa-spinner></wa-spinner> ${m.loading}</p>`
+            : this.renderTable()
+      }
+      ${
+        this.total > PAGE_SIZE
+          ? html`<wa-pagination
+            .total=${this.total}
+            .pageSize=${PAGE_SIZE}
+            .page=${this.page}
+            @wa-page-change=${(e: Event) => {
+              this.page = (e.target as unknown as { page: number }).page
+              void this.load()
+            }}
+          ></wa-pagination>`
+          : null
+      }
+      <wa-dialog
+        label=${m.create}
+        ?open=${this.creating}
+        @wa-after-hide=${(e: Event) => {
+          if (e.target === e.currentTarget) this.creating = false
+        }}
+      >
+        ${
+          this.creating
+            ? html`<console-token-form
+              .events=${this.events}
+              .eventId=${this.eventFilter === ALL ? '' : this.eventFilter}
+              submitLabel=${m.form.createSubmit}
+              @token-saved=${this.onCreated}
+            ></console-token-form>`
+            : null
+        }
+      </wa-dialog>
+      ${this.renderCreated()}`
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'console-tokens-page': ConsoleTokensPage
+  }
+}
