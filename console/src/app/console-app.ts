@@ -13,6 +13,7 @@ import { I18nController, LANGUAGES, type Language, language, setLanguage, t } fr
 import { notify, notifyProblem, problemText } from '../ui/notify.ts'
 import { messages } from './messages.ts'
 import './not-found-page.ts'
+import { canManageAccount } from './roles.ts'
 import { matchRoute, type RouteMatch, signInUrl } from './route-match.ts'
 import { NAVIGATE_EVENT, navigate, startRouter } from './router.ts'
 import { routes } from './routes.ts'
@@ -25,7 +26,7 @@ const NAV = [
   { key: 'tokens', href: '/console/tokens', prefixes: ['/console/tokens'] },
   { key: 'webhooks', href: '/console/webhooks', prefixes: ['/console/webhooks'] },
   { key: 'settings', href: '/console/settings', prefixes: ['/console/settings', '/console/password'] },
-  { key: 'people', href: '/console/people', prefixes: ['/console/people'] },
+  { key: 'people', href: '/console/people', prefixes: ['/console/people'], ownersOnly: true },
 ] as const
 
 @customElement('console-app')
@@ -330,7 +331,7 @@ export class ConsoleApp extends LitElement {
       <div class="layout">
         <nav id="nav" class=${this.menuOpen ? 'open' : ''} aria-label=${m.navigation}>
           <ul>
-            ${NAV.map(
+            ${NAV.filter((item) => !('ownersOnly' in item) || canManageAccount(session.user.role)).map(
               (item) =>
                 html`<li>
                   <a

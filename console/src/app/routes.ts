@@ -24,4 +24,6 @@ export const routes: RouteDefinition[] = [
   { pattern: '/console/tokens/:tokenId', tag: 'console-token-page', load: () => import('../tokens/token-page.ts') },
   // Settings, people, password.
   { pattern: '/console/password', tag: 'console-change-password-page', load: () => import('../auth/change-password-page.ts') },
+  { pattern: '/console/settings', tag: 'console-settings-page', load: () => import('../settings/settings-page.ts') },
+  { pattern: '/console/people', tag: 'console-people-page', load: () => import('../settings/people-page.ts') },
 ]

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { Catalogue } from './catalogue.ts'
 import { LANGUAGES } from './language.ts'
 
-// Every feature's messages.ts, found by name so a new feature folder is checked without a line here.
-const modules = import.meta.glob<Record<string, unknown>>('../**/messages.ts', { eager: true })
+// Every feature's messages.ts (and *-messages.ts), found by name so a new feature folder is checked without a line here.
+const modules = import.meta.glob<Record<string, unknown>>('../**/*messages.ts', { eager: true })
 
 /** Every message as `path → value`, nested objects flattened. */
 function flatten(messages: object, prefix = ''): Map<string, unknown> {

@@ -2,12 +2,8 @@
 import '@awesome.me/webawesome/dist/components/dialog/dialog.js'
 import '@awesome.me/webawesome/dist/components/button/button.js'
 import type WaDialog from '@awesome.me/webawesome/dist/components/dialog/dialog.js'
-import { defineMessages, t } from '../i18n/index.ts'
-
-const messages = defineMessages({
-  en: { cancel: 'Cancel', confirm: 'Confirm' },
-  de: { cancel: 'Abbrechen', confirm: 'Bestätigen' },
-})
+import { t } from '../i18n/index.ts'
+import { messages } from './messages.ts'
 
 export interface ConfirmOptions {
   /** The dialog's title, a question: "Delete Example Conf?" */

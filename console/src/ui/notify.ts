@@ -2,18 +2,8 @@
 import '@awesome.me/webawesome/dist/components/toast/toast.js'
 import type WaToast from '@awesome.me/webawesome/dist/components/toast/toast.js'
 import { ApiProblem } from '../api/client.ts'
-import { defineMessages, t } from '../i18n/index.ts'
-
-const messages = defineMessages({
-  en: {
-    failed: 'Something went wrong. Please try again.',
-    offline: 'The server could not be reached. Check your connection and try again.',
-  },
-  de: {
-    failed: 'Etwas ist schiefgegangen. Bitte versuchen Sie es erneut.',
-    offline: 'Der Server ist nicht erreichbar. Prüfen Sie die Verbindung und versuchen Sie es erneut.',
-  },
-})
+import { t } from '../i18n/index.ts'
+import { messages } from './messages.ts'
 
 let stack: WaToast | undefined
 

@@ -19,6 +19,15 @@ export const pageStyles = css`
   .row > * {
     flex: 1 1 12rem;
   }
+  /* Read by screen readers, not shown (a label the table's column header already gives sighted people). */
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
   .muted {
     color: var(--wa-color-text-quiet);
   }

@@ -1,0 +1,170 @@
+import '@awesome.me/webawesome/dist/components/button/button.js'
+import '@awesome.me/webawesome/dist/components/callout/callout.js'
+import '@awesome.me/webawesome/dist/components/input/input.js'
+import '@awesome.me/webawesome/dist/components/radio/radio.js'
+import '@awesome.me/webawesome/dist/components/radio-group/radio-group.js'
+import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
+import { css, html, LitElement } from 'lit'
+import { customElement, query, state } from 'lit/decorators.js'
+import { ApiProblem, apiList, apiSend } from '../api/client.ts'
+import { formatDateTime, I18nController, t } from '../i18n/index.ts'
+import { confirmAction } from '../ui/confirm.ts'
+import { applyFieldProblems, clearFieldProblems } from '../ui/form-errors.ts'
+import { formValues } from '../ui/form-values.ts'
+import { notify, notifyProblem, problemText } from '../ui/notify.ts'
+import { showSecretOnce } from '../ui/secret-dialog.ts'
+import { pageStyles } from '../ui/styles.ts'
+import { messages } from './messages.ts'
+
+interface ApiKey {
+  id: string
+  name: string
+  prefix: string
+  scope: 'write' | 'read'
+  created_at: string
+  last_used_at: string | null
+  revoked_at: string | null
+}
+
+/** The account's API keys (owners): create (the secret shown once), list, revoke. */
+@customElement('console-api-keys-section')
+export class ConsoleApiKeysSection extends LitElement {
+  protected readonly i18n = new I18nController(this)
+
+  @state() private keys: ApiKey[] | undefined
+  @state() private error = ''
+  @state() private formError = ''
+  @state() private busy = false
+  @query('form') private form!: HTMLFormElement
+
+  static override styles = [
+    pageStyles,
+    css`
+      h3 {
+        font-size: var(--wa-font-size-l);
+        margin: var(--wa-space-l) 0 var(--wa-space-s);
+      }
+    `,
+  ]
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    void this.load()
+  }
+
+  private async load(): Promise<void> {
+    this.error = ''
+    try {
+      this.keys = (await apiList<ApiKey>('/api-keys', { limit: 100, sort: 'created_at', order: 'desc' })).items
+    } catch (error) {
+      this.error = problemText(error)
+    }
+  }
+
+  private async create(event: SubmitEvent): Promise<void> {
+    event.preventDefault()
+    if (this.busy) return
+    const m = t(messages).keys
+    const { name = '', scope = 'write' } = formValues(this.form)
+    clearFieldProblems(this.form)
+    this.formError = ''
+    this.busy = true
+    try {
+      const created = await apiSend<ApiKey & { api_key: string }>('POST', '/api-keys', { name, scope })
+      this.form.reset()
+      void this.load()
+      await showSecretOnce({
+        heading: m.createdHeading(created.name),
+        intro: [m.createdIntro],
+        secret: created.api_key,
+        secretLabel: m.secretLabel,
+        warning: m.warning,
+      })
+    } catch (error) {
+      this.formError =
+        error instanceof ApiProblem && error.fields.length ? applyFieldProblems(this.form, error).join(' ') : problemText(error)
+    } finally {
+      this.busy = false
+    }
+  }
+
+  private async revoke(key: ApiKey): Promise<void> {
+    const m = t(messages).keys
+    const confirmed = await confirmAction({
+      heading: m.revokeHeading(key.name),
+      message: m.revokeText(key.prefix),
+      confirmLabel: m.revokeConfirm,
+    })
+    if (!confirmed) return
+    try {
+      await apiSend('DELETE', `/api-keys/${encodeURIComponent(key.id)}`)
+      notify(m.revoked(key.name))
+      await this.load()
+    } catch (error) {
+      notifyProblem(error)
+    }
+  }
+
+  override render() {
+    const m = t(messages).keys
+    return html`<p>${m.intro}</p>
+      ${this.renderList()}
+      <h3>${m.createHeading}</h3>
+      <form @submit=${this.create} novalidate style="max-width: 32rem">
+        ${this.formError ? html`<wa-callout variant="danger" role="alert">${this.formError}</wa-callout>` : null}
+        <wa-input name="name" label=${m.name} hint=${m.nameHint} required maxlength="200"></wa-input>
+        <wa-radio-group name="scope" label=${m.scope} value="write">
+          <wa-radio value="write">${m.scopes.write}</wa-radio>
+          <wa-radio value="read">${m.scopes.read}</wa-radio>
+        </wa-radio-group>
+        <div><wa-button type="submit" variant="brand" ?loading=${this.busy}>${m.create}</wa-button></div>
+      </form>`
+  }
+
+  private renderList() {
+    const m = t(messages)
+    if (this.error)
+      return html`<wa-callout variant="danger" role="alert">
+        <p>${this.error}</p>
+        <wa-button size="small" @click=${() => this.load()}>${m.retry}</wa-button>
+      </wa-callout>`
+    const keys = this.keys
+    if (!keys) return html`<wa-spinner aria-label=${m.loading}></wa-spinner>`
+    if (!keys.length) return html`<p class="muted">${m.keys.none}</p>`
+    const c = m.keys.columns
+    return html`<div class="table-wrap">
+      <table class="cards">
+        <thead>
+          <tr>
+            <th scope="col">${c.name}</th>
+            <th scope="col">${c.prefix}</th>
+            <th scope="col">${c.scope}</th>
+            <th scope="col">${c.created}</th>
+            <th scope="col">${c.lastUsed}</th>
+            <th scope="col"><span class="muted">${c.actions}</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          ${keys.map(
+            (key) => html`<tr>
+              <td>${key.name}</td>
+              <td data-label=${c.prefix}><code>${key.prefix}…</code></td>
+              <td data-label=${c.scope}>${m.keys.scopeShort[key.scope]}</td>
+              <td data-label=${c.created}>${formatDateTime(key.created_at)}</td>
+              <td data-label=${c.lastUsed}>${key.last_used_at ? formatDateTime(key.last_used_at) : m.keys.never}</td>
+              <td>
+                <wa-button size="small" variant="danger" appearance="outlined" @click=${() => this.revoke(key)}>${m.keys.revoke(key.name)}</wa-button>
+              </td>
+            </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'console-api-keys-section': ConsoleApiKeysSection
+  }
+}

@@ -1,0 +1,216 @@
+import '@awesome.me/webawesome/dist/components/button/button.js'
+import '@awesome.me/webawesome/dist/components/callout/callout.js'
+import '@awesome.me/webawesome/dist/components/input/input.js'
+import '@awesome.me/webawesome/dist/components/option/option.js'
+import '@awesome.me/webawesome/dist/components/select/select.js'
+import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
+import { css, html, LitElement } from 'lit'
+import { customElement, query, state } from 'lit/decorators.js'
+import { ApiProblem, apiList, apiSend } from '../api/client.ts'
+import { canManageAccount, type Role } from '../app/roles.ts'
+import { currentRole, currentSession } from '../app/session.ts'
+import { formatDateTime, I18nController, t } from '../i18n/index.ts'
+import { confirmAction } from '../ui/confirm.ts'
+import { applyFieldProblems, clearFieldProblems } from '../ui/form-errors.ts'
+import { formValues } from '../ui/form-values.ts'
+import { notify, problemText } from '../ui/notify.ts'
+import '../ui/page-header.ts'
+import { showSecretOnce } from '../ui/secret-dialog.ts'
+import { pageStyles } from '../ui/styles.ts'
+import { messages } from './people-messages.ts'
+
+interface User {
+  id: string
+  email: string
+  name: string | null
+  role: Role
+  status: 'invited' | 'active'
+  created_at: string
+  last_sign_in_at: string | null
+}
+
+const ROLES: Role[] = ['owner', 'editor', 'viewer']
+
+/** `/console/people` (owners): who may sign in, with what role; invite, change role, remove. */
+@customElement('console-people-page')
+export class ConsolePeoplePage extends LitElement {
+  protected readonly i18n = new I18nController(this)
+
+  @state() private users: User[] | undefined
+  @state() private error = ''
+  @state() private actionError = ''
+  @state() private formError = ''
+  @state() private busy = false
+  @query('form') private form!: HTMLFormElement
+
+  static override styles = [
+    pageStyles,
+    css`
+      h2 {
+        font-size: var(--wa-font-size-xl);
+        margin: var(--wa-space-2xl) 0 var(--wa-space-m);
+      }
+      wa-select {
+        min-width: 9rem;
+      }
+      ul.roles {
+        margin: 0;
+        padding-inline-start: var(--wa-space-l);
+        color: var(--wa-color-text-quiet);
+      }
+    `,
+  ]
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    if (canManageAccount(currentRole())) void this.load()
+  }
+
+  private async load(): Promise<void> {
+    this.error = ''
+    try {
+      this.users = (await apiList<User>('/users', { limit: 100, sort: 'created_at' })).items
+    } catch (error) {
+      this.error = problemText(error)
+    }
+  }
+
+  /** The API's 409 for the last owner, in words that say what to do. */
+  private explain(error: unknown): string {
+    return error instanceof ApiProblem && error.status === 409 ? t(messages).lastOwner : problemText(error)
+  }
+
+  private async changeRole(user: User, select: HTMLElement & { value: string }): Promise<void> {
+    const m = t(messages)
+    const role = select.value as Role
+    if (role === user.role) return
+    this.actionError = ''
+    try {
+      const updated = await apiSend<User>('PATCH', `/users/${encodeURIComponent(user.id)}`, { role })
+      notify(m.roleChanged(updated.name || updated.email, m.roles[updated.role]))
+      await this.load()
+    } catch (error) {
+      select.value = user.role
+      this.actionError = this.explain(error)
+    }
+  }
+
+  private async removeUser(user: User): Promise<void> {
+    const m = t(messages)
+    const who = user.name || user.email
+    if (!(await confirmAction({ heading: m.removeHeading(who), message: m.removeText, confirmLabel: m.removeConfirm }))) return
+    this.actionError = ''
+    try {
+      await apiSend('DELETE', `/users/${encodeURIComponent(user.id)}`)
+      notify(m.removed(who))
+      await this.load()
+    } catch (error) {
+      this.actionError = this.explain(error)
+    }
+  }
+
+  private async invite(event: SubmitEvent): Promise<void> {
+    event.preventDefault()
+    if (this.busy) return
+    const m = t(messages)
+    const { email = '', role = 'editor', name = '' } = formValues(this.form)
+    clearFieldProblems(this.form)
+    this.formError = ''
+    this.busy = true
+    try {
+      const invited = await apiSend<User & { sign_in_url: string }>('POST', '/users', { email, role, name: name || undefined })
+      this.form.reset()
+      void this.load()
+      await showSecretOnce({
+        heading: m.invitedHeading(invited.email),
+        intro: [m.invitedIntro(invited.email)],
+        secret: invited.sign_in_url,
+        secretLabel: m.linkLabel,
+        warning: m.linkWarning,
+      })
+    } catch (error) {
+      if (error instanceof ApiProblem && error.status === 409) this.formError = m.alreadyThere
+      else if (error instanceof ApiProblem && error.fields.length) this.formError = applyFieldProblems(this.form, error).join(' ')
+      else this.formError = problemText(error)
+    } finally {
+      this.busy = false
+    }
+  }
+
+  override render() {
+    const m = t(messages)
+    if (!canManageAccount(currentRole()))
+      return html`<console-page-header heading=${m.heading}></console-page-header>
+        <p>${m.ownersOnly}</p>`
+    return html`<console-page-header heading=${m.heading}></console-page-header>
+      <p>${m.intro}</p>
+      <ul class="roles">
+        ${ROLES.map((role) => html`<li>${m.roleHelp[role]}</li>`)}
+      </ul>
+      ${this.actionError ? html`<wa-callout variant="danger" role="alert" style="margin-top: var(--wa-space-m)">${this.actionError}</wa-callout>` : null}
+      ${this.renderList()}
+      <h2>${m.inviteHeading}</h2>
+      <form @submit=${this.invite} novalidate style="max-width: 32rem">
+        ${this.formError ? html`<wa-callout variant="danger" role="alert">${this.formError}</wa-callout>` : null}
+        <wa-input name="email" type="email" label=${m.email} required autocomplete="off"></wa-input>
+        <wa-input name="name" label=${m.name} maxlength="200" autocomplete="off"></wa-input>
+        <wa-select name="role" label=${m.role} value="editor">
+          ${ROLES.map((role) => html`<wa-option value=${role}>${m.roles[role]}</wa-option>`)}
+        </wa-select>
+        <div><wa-button type="submit" variant="brand" ?loading=${this.busy}>${m.invite}</wa-button></div>
+      </form>`
+  }
+
+  private renderList() {
+    const m = t(messages)
+    if (this.error)
+      return html`<wa-callout variant="danger" role="alert">
+        <p>${this.error}</p>
+        <wa-button size="small" @click=${() => this.load()}>${m.retry}</wa-button>
+      </wa-callout>`
+    const users = this.users
+    if (!users) return html`<wa-spinner aria-label=${m.loading}></wa-spinner>`
+    const me = currentSession()?.user.id
+    const c = m.columns
+    return html`<div class="table-wrap" style="margin-top: var(--wa-space-m)">
+      <table class="cards">
+        <thead>
+          <tr>
+            <th scope="col">${c.name}</th>
+            <th scope="col">${c.email}</th>
+            <th scope="col">${c.role}</th>
+            <th scope="col">${c.status}</th>
+            <th scope="col">${c.lastSignIn}</th>
+            <th scope="col"><span class="muted">${c.actions}</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          ${users.map((user) => {
+            const who = user.name || user.email
+            return html`<tr>
+              <td>${user.name ?? '–'} ${user.id === me ? html`<span class="muted">${m.you}</span>` : null}</td>
+              <td data-label=${c.email}>${user.email}</td>
+              <td data-label=${c.role}>
+                <wa-select size="small" .value=${user.role} @change=${(e: Event) => this.changeRole(user, e.target as HTMLElement & { value: string })}>
+                  <span slot="label" class="visually-hidden">${m.roleOf(who)}</span>
+                  ${ROLES.map((role) => html`<wa-option value=${role}>${m.roles[role]}</wa-option>`)}
+                </wa-select>
+              </td>
+              <td data-label=${c.status}>${m.status[user.status]}</td>
+              <td data-label=${c.lastSignIn}>${user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : m.never}</td>
+              <td>
+                <wa-button size="small" variant="danger" appearance="outlined" @click=${() => this.removeUser(user)}>${m.remove(who)}</wa-button>
+              </td>
+            </tr>`
+          })}
+        </tbody>
+      </table>
+    </div>`
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'console-people-page': ConsolePeoplePage
+  }
+}
