@@ -1,7 +1,8 @@
 import { startControlServer, type ControlServer } from '@event-service/admin-api/cli/control-server.ts'
+import { createLink, linkUrl } from '@event-service/admin-api/users/user-links.ts'
 import { createDb, type DbHandle, migrateToLatest, type OutboxEmail, recentEmails } from '@event-service/db'
-import { findDemoEvent, seedDemo } from '@event-service/db/seed/index.ts'
-import { type Config, listen, type RunningServer } from '@event-service/server-common'
+import { ensureDemoOrganiser, findDemoEvent, seedDemo } from '@event-service/db/seed/index.ts'
+import { type Config, embedOrigin, listen, type RunningServer } from '@event-service/server-common'
 import type { Logger } from 'pino'
 import { createDemoChanges, type DemoChanges } from './demo-changes.ts'
 import { createDemoApp, DEMO_HOST, type DemoConfig } from './demo-server.ts'
@@ -24,6 +25,10 @@ export interface RunningSystem {
   /** `{embed_url}`: `http://host:port`. */
   embedUrl: string
   demoUrl: string
+  /** The organiser console: `http://host:port/console/`. */
+  consoleUrl: string
+  /** A one-time sign-in link for the demo organiser (made at this start), or null without the demo. */
+  demoSignInUrl: string | null
   /**
    * The newest emails of an event in the outbox, newest first (what the demo mailbox shows of the
    * demo event): the end-to-end journeys follow the links a registrant gets from them.
@@ -43,14 +48,17 @@ async function isEmpty(handle: DbHandle): Promise<boolean> {
   return !(await handle.db.selectFrom('accounts').select('id').limit(1).executeTakeFirst())
 }
 
-function serverLines(adminUrl: string, embedUrl: string, demoUrl: string): string[] {
+function serverLines(adminUrl: string, embedUrl: string, demoUrl: string, consoleUrl: string, signInUrl: string | null): string[] {
   const rows = [
     ['admin API', `${adminUrl}/v1`, `(docs: ${adminUrl}/docs)`],
     ['embed API', embedUrl, `(loader: ${embedUrl}/v1/loader.js)`],
     ['demo', demoUrl, ''],
+    ['console', consoleUrl, signInUrl ? '(sign in as the demo organiser below)' : ''],
   ]
   const width = Math.max(...rows.map(([, url]) => (url as string).length))
-  return rows.map(([name, url, extra]) => `${(name as string).padEnd(11)} ${(url as string).padEnd(width)}   ${extra}`.trimEnd())
+  const lines = rows.map(([name, url, extra]) => `${(name as string).padEnd(11)} ${(url as string).padEnd(width)}   ${extra}`.trimEnd())
+  if (signInUrl) lines.push(`${'sign in'.padEnd(11)} ${signInUrl}   (one-time link for demo@example.com, 24 h)`)
+  return lines
 }
 
 /**
@@ -100,7 +108,9 @@ export async function startSystem(config: Config, options: StartOptions = {}): P
     // Embed first: its close() must run before the admin API's (it flushes usage counts).
     const embed = await buildEmbedApp({ dbHandle: handle, config, logger })
     parts.push(embed)
-    const admin = await buildAdminApp({ db, config, logger })
+    // The embed server's address is known once it listens (EMBED_PORT=0 picks one).
+    let embedUrlOnceListening: string | undefined
+    const admin = await buildAdminApp({ db, config, logger, embedUrl: () => embedUrlOnceListening ?? embedOrigin(config) })
     parts.push(admin)
 
     let demoConfig: DemoConfig | undefined
@@ -124,6 +134,10 @@ export async function startSystem(config: Config, options: StartOptions = {}): P
       servers.push(await listen(part.callback(), { host: partHost, port }))
     }
     const [adminUrl, embedUrl, demoUrl] = servers.map((s) => reachable(s.url)) as [string, string, string]
+    embedUrlOnceListening = config.embedPublicUrl ?? embedUrl
+    const consoleOrigin = config.adminPublicUrl ?? adminUrl
+    const organiserId = demoEvent ? await ensureDemoOrganiser(db) : undefined
+    const demoSignInUrl = organiserId ? linkUrl(consoleOrigin, await createLink(db, organiserId, 'sign_in')) : null
 
     let token: string | null = null
     if (demoEvent) {
@@ -134,11 +148,20 @@ export async function startSystem(config: Config, options: StartOptions = {}): P
     demoConfig = { adminUrl: `${adminUrl}/v1`, embedUrl, loaderUrl: `${embedUrl}/v1/loader.js`, eventId: demoEvent?.id ?? null, token }
 
     if (handle.kind === 'pglite' && !config.dataDir.startsWith('memory://')) {
-      control = await startControlServer({ db, dataDir: config.dataDir, logger })
+      control = await startControlServer({ db, dataDir: config.dataDir, logger, context: { consoleOrigin } })
     }
 
-    for (const line of serverLines(adminUrl, embedUrl, demoUrl)) log(line)
-    return { adminUrl: `${adminUrl}/v1`, embedUrl, demoUrl, emails: (eventId) => recentEmails(db, eventId), stop }
+    const consoleUrl = `${adminUrl}/console/`
+    for (const line of serverLines(adminUrl, embedUrl, demoUrl, consoleUrl, demoSignInUrl)) log(line)
+    return {
+      adminUrl: `${adminUrl}/v1`,
+      embedUrl,
+      demoUrl,
+      consoleUrl,
+      demoSignInUrl,
+      emails: (eventId) => recentEmails(db, eventId),
+      stop,
+    }
   } catch (err) {
     await stop().catch(() => {})
     throw err

@@ -2,6 +2,7 @@ import type { RequestListener } from 'node:http'
 import { createAdminApp } from '@event-service/admin-api/app.ts'
 import type { Database, DbHandle } from '@event-service/db'
 import { createEmbedApp } from '@event-service/embed-server/app.ts'
+import { ensureConsoleBuilt as buildConsoleIfStale } from '@event-service/console/build-if-stale'
 import { ensureWidgetsBuilt as buildWidgetsIfStale } from '@event-service/widgets/build-if-stale'
 import type { Config } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
@@ -16,7 +17,12 @@ export interface AppPart {
 }
 
 /** The admin API (`admin-api/src/app.ts`). */
-export async function buildAdminApp(deps: { db: Kysely<Database>; config: Config; logger: Logger }): Promise<AppPart> {
+export async function buildAdminApp(deps: {
+  db: Kysely<Database>
+  config: Config
+  logger: Logger
+  embedUrl?: () => string
+}): Promise<AppPart> {
   return createAdminApp(deps)
 }
 
@@ -26,9 +32,10 @@ export async function buildEmbedApp(deps: { dbHandle: DbHandle; config: Config; 
 }
 
 /**
- * Builds the widgets when their output is missing or older than their sources, so that
- * `npm install && npm start` needs no build step of its own.
+ * Builds the widgets and the console when their output is missing or older than their sources, so
+ * that `npm install && npm start` needs no build step of its own.
  */
 export async function ensureWidgetsBuilt(log: (line: string) => void): Promise<void> {
   await buildWidgetsIfStale({ log })
+  await buildConsoleIfStale({ log })
 }

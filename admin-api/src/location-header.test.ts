@@ -24,6 +24,8 @@ describe.each(DIALECTS)('Location of created resources on %s', (dialect) => {
     ],
     ['an embed token', '/v1/embed-tokens', () => ({ eventId, name: 'Site' })],
     ['a webhook endpoint', '/v1/webhooks', () => ({ url: 'https://hooks.example.com/created', events: ['*'] })],
+    ['an API key', '/v1/api-keys', () => ({ name: 'Made here', scope: 'read' })],
+    ['a person', '/v1/users', () => ({ email: 'invited@example.com', role: 'viewer' })],
   ]
 
   it.each(bodies)('answers the creation of %s with 201 and a Location to read it at', async (_, collection, body) => {
@@ -47,18 +49,21 @@ describe.each(DIALECTS)('Location of created resources on %s', (dialect) => {
 
   it('documents the Location header of every 201 in the OpenAPI document', async () => {
     const doc = (await api.request('GET', '/v1/openapi.json')).body as {
-      paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>>
+      paths: Record<string, Record<string, { security: unknown[]; responses: Record<string, { headers?: Record<string, unknown> }> }>>
     }
+    // A sign-up (public, no security) creates an account and a session: nothing to read back at a URL.
     const created = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops)
-        .filter(([, op]) => op.responses['201'])
+        .filter(([, op]) => op.responses['201'] && op.security.length > 0)
         .map(([method, op]) => [`${method} ${path}`, Object.keys(op.responses['201']?.headers ?? {})] as const),
     )
     expect(created.map(([op]) => op).sort()).toEqual([
+      'post /api-keys',
       'post /embed-tokens',
       'post /events',
       'post /sessions',
       'post /speakers',
+      'post /users',
       'post /webhooks',
     ])
     for (const [, headers] of created) expect(headers).toContain('Location')

@@ -6,6 +6,7 @@ import type { EventsTable } from './tables/events.ts'
 import type { RegistrationsTable } from './tables/registrations.ts'
 import type { SessionSpeakersTable, SessionsTable } from './tables/sessions.ts'
 import type { SpeakersTable } from './tables/speakers.ts'
+import type { UserLinksTable, UserSessionsTable, UsersTable } from './tables/users.ts'
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './tables/webhooks.ts'
 
 /** The one schema every part of the service reads and writes. */
@@ -21,4 +22,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable
   webhook_deliveries: WebhookDeliveriesTable
   email_messages: EmailMessagesTable
+  users: UsersTable
+  user_sessions: UserSessionsTable
+  user_links: UserLinksTable
 }

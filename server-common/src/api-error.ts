@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'HEADERS_TOO_LARGE',
   'REQUEST_TIMEOUT',
   'UNAUTHORIZED',
+  'FORBIDDEN',
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'CONFLICT',
@@ -75,6 +76,9 @@ export const conflict = (message: string): ApiError => new ApiError(409, 'CONFLI
 export const soldOut = (): ApiError => new ApiError(409, 'SOLD_OUT', 'This ticket is sold out')
 
 export const unauthorized = (message: string): ApiError => new ApiError(401, 'UNAUTHORIZED', message)
+
+/** 403 `FORBIDDEN`: the caller is known, and may not do this (a role, a read-only key, a CSRF check). */
+export const forbidden = (message: string): ApiError => new ApiError(403, 'FORBIDDEN', message)
 
 export const rateLimitExceeded = (retryAfterSeconds: number, limit: number): ApiError =>
   new ApiError(

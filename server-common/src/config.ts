@@ -100,6 +100,11 @@ const ConfigSchema = z.object({
     'must be an origin such as https://embed.example.com',
   ),
   FIRST_SCREEN_CACHE_MB: z.coerce.number().min(0).max(1_000_000).default(DEFAULT_FIRST_SCREEN_CACHE_MB),
+  ADMIN_PUBLIC_URL: optionalText.refine(
+    (v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v),
+    'must be an origin such as https://admin.example.com',
+  ),
+  CONSOLE_SIGNUP: optionalText.refine((v) => v === undefined || v === 'open', 'must be "open" or unset (invitation only)'),
 })
 
 export interface Config {
@@ -133,6 +138,10 @@ export interface Config {
   embedPublicUrl: string | undefined
   /** Bytes the embed server's first screens kept may take together (`FIRST_SCREEN_CACHE_MB`); 0 keeps none. */
   firstScreenCacheBytes: number
+  /** The admin server's public origin, for the console's links in emails and the CLI; unset: the address it listens at. */
+  adminPublicUrl: string | undefined
+  /** Whether anyone may create an account from the console's sign-in page (`CONSOLE_SIGNUP=open`). */
+  consoleSignupOpen: boolean
 }
 
 /** Thrown with every invalid variable named, so that start-up fails with one clear message. */
@@ -173,5 +182,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     registrationHoldMs: e.REGISTRATION_HOLD,
     embedPublicUrl: e.EMBED_PUBLIC_URL?.replace(/\/$/, ''),
     firstScreenCacheBytes: Math.floor(e.FIRST_SCREEN_CACHE_MB * 1024 * 1024),
+    adminPublicUrl: e.ADMIN_PUBLIC_URL?.replace(/\/$/, ''),
+    consoleSignupOpen: e.CONSOLE_SIGNUP === 'open',
   }
 }
+
+/** A host to put in a link: a wildcard bind address is reached on loopback, an IPv6 one in brackets. */
+export const linkHost = (host: string): string =>
+  host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host
+
+/** The admin server's public origin: `ADMIN_PUBLIC_URL`, else where it listens (`port`, default `ADMIN_PORT`). */
+export const adminOrigin = (config: Pick<Config, 'adminPublicUrl' | 'host' | 'adminPort'>, port = config.adminPort): string =>
+  config.adminPublicUrl ?? `http://${linkHost(config.host)}:${port}`
+
+/** The embed server's public origin: `EMBED_PUBLIC_URL`, else where it listens (`port`, default `EMBED_PORT`). */
+export const embedOrigin = (config: Pick<Config, 'embedPublicUrl' | 'host' | 'embedPort'>, port = config.embedPort): string =>
+  config.embedPublicUrl ?? `http://${linkHost(config.host)}:${port}`

@@ -73,6 +73,8 @@ export interface RateLimitVerdict {
 export interface RateLimiter {
   /** Counts one request for `key`; never fails (a store outage is counted in memory). */
   consume(key: string, limit: number): Promise<RateLimitVerdict>
+  /** The verdict for `key` as it stands, counting nothing (limits on failures peek, then count the failure). */
+  peek(key: string, limit: number): Promise<RateLimitVerdict>
 }
 
 export interface RateLimiterOptions {
@@ -124,6 +126,11 @@ export function createRateLimiter(store: RateLimitStore, options: RateLimiterOpt
         res = err
       }
       return verdictOf(limit, res.consumedPoints, res.msBeforeNext, Date.now())
+    },
+    async peek(key, limit) {
+      const res = await limiter.get(key).catch(() => null)
+      // The next request would be the (count + 1)-th: refused once `limit` are used up.
+      return verdictOf(limit, (res?.consumedPoints ?? 0) + 1, res?.msBeforeNext ?? options.windowSeconds * 1000, Date.now())
     },
   }
 }

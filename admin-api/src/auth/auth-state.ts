@@ -1,7 +1,7 @@
-import type { Plan } from '@event-service/db'
+import type { Plan, Role } from '@event-service/db'
 import type { RequestState } from '@event-service/server-common'
 
-/** The caller, as authenticated by its API key. */
+/** The caller's account. */
 export interface CallerAccount {
   id: string
   plan: Plan
@@ -9,8 +9,29 @@ export interface CallerAccount {
   rate_limit: number | null
 }
 
-/** `ctx.state` of every keyed route. */
+/** A person signed in to the console. */
+export interface SignedInUser {
+  id: string
+  email: string
+  name: string | null
+  /** The session the cookie names. */
+  sessionId: string
+}
+
+/**
+ * Who is calling, as one authentication step found it: an API key (`write` acts as an owner,
+ * `read` as a viewer) or a person signed in to the console, with their role.
+ */
+export interface Caller {
+  role: Role
+  /** Set for an API key; `read` keys may not write. */
+  apiKeyId?: string
+  /** Set for a console session. */
+  user?: SignedInUser
+}
+
+/** `ctx.state` of every authenticated route. */
 export interface AdminState extends RequestState {
   account: CallerAccount
-  apiKeyId: string
+  caller: Caller
 }

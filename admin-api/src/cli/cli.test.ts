@@ -38,7 +38,7 @@ describe.each(DIALECTS)('the CLI on %s with nothing running', (dialect) => {
     expect(list).toMatchObject({ code: 0, stderr: '' })
     const keys = JSON.parse(list.stdout) as { name: string; prefix: string; revoked_at: string | null }[]
     expect(keys).toEqual([expect.objectContaining({ name: 'Default key', prefix: api_key.slice(0, 12), revoked_at: null })])
-    expect(Object.keys(keys[0] ?? {}).sort()).toEqual(['created_at', 'id', 'last_used_at', 'name', 'prefix', 'revoked_at'])
+    expect(Object.keys(keys[0] ?? {}).sort()).toEqual(['created_at', 'id', 'last_used_at', 'name', 'prefix', 'revoked_at', 'scope'])
     expect(list.stdout).not.toContain(api_key)
 
     const key = await runCli(['keys', 'create', '--account', account_id, '--name', 'CI key'], env)

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import { AccountId, ApiKeyId, CreateAccountInput, CreateApiKeyInput } from '../accounts/accounts.schema.ts'
 import { createAccount, createApiKey, listApiKeys, revokeApiKey } from '../accounts/accounts.service.ts'
+import { InviteUserInput } from '../users/users.schema.ts'
+import { inviteUser } from '../users/users.service.ts'
 
 /**
  * One command of the account-settings command line, as the CLI parses it and as it travels to a
@@ -14,6 +16,7 @@ export const Command = z.discriminatedUnion('command', [
   z.object({ command: z.literal('keys.create'), input: CreateApiKeyInput }),
   z.object({ command: z.literal('keys.list'), input: z.object({ accountId: AccountId }).strict() }),
   z.object({ command: z.literal('keys.revoke'), input: z.object({ keyId: ApiKeyId }).strict() }),
+  z.object({ command: z.literal('users.invite'), input: InviteUserInput }),
 ])
 export type Command = z.input<typeof Command>
 
@@ -23,14 +26,20 @@ export interface CommandRequest {
   input: Record<string, unknown>
 }
 
+/** What a command needs to know about the system beside its database. */
+export interface CommandContext {
+  /** The admin server's public origin, where the console's one-time links point. */
+  consoleOrigin: string
+}
+
 /**
  * Carries out a command (validated again here: the control endpoint receives it over HTTP) and
  * returns what the CLI prints as JSON.
  *
  * @example
- * await executeCommand(db, { command: 'keys.list', input: { accountId } }) // [{ id, name, prefix, … }]
+ * await executeCommand(db, { command: 'keys.list', input: { accountId } }, context) // [{ id, name, prefix, … }]
  */
-export async function executeCommand(db: Kysely<Database>, command: unknown): Promise<unknown> {
+export async function executeCommand(db: Kysely<Database>, command: unknown, context: CommandContext): Promise<unknown> {
   const parsed = Command.parse(command)
   switch (parsed.command) {
     case 'accounts.create':
@@ -41,5 +50,10 @@ export async function executeCommand(db: Kysely<Database>, command: unknown): Pr
       return listApiKeys(db, parsed.input.accountId)
     case 'keys.revoke':
       return revokeApiKey(db, parsed.input.keyId)
+    case 'users.invite': {
+      const { accountId, email, role } = parsed.input
+      const { user, signInUrl } = await inviteUser(db, accountId, { email, role }, { consoleOrigin: context.consoleOrigin })
+      return { user_id: user.id, sign_in_url: signInUrl }
+    }
   }
 }

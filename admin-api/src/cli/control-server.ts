@@ -4,7 +4,7 @@ import type { Database } from '@event-service/db'
 import { listen } from '@event-service/server-common/serve.ts'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
-import { executeCommand } from './commands.ts'
+import { type CommandContext, executeCommand } from './commands.ts'
 import { CONTROL_COMMAND_PATH, removeControlFile, writeControlFile } from './control-file.ts'
 import { describeFailure } from './failure.ts'
 
@@ -59,10 +59,13 @@ export async function startControlServer({
   db,
   dataDir,
   logger,
+  context,
 }: {
   db: Kysely<Database>
   dataDir: string
   logger: Logger
+  /** What commands need to know of the running system (where the console is). */
+  context: CommandContext
 }): Promise<ControlServer> {
   const secret = randomBytes(32).toString('base64url')
   const log = logger.child({ component: 'control' })
@@ -83,7 +86,7 @@ export async function startControlServer({
           return fail(res, status, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INVALID_JSON', (err as Error).message)
         }
         try {
-          const data = await executeCommand(db, command)
+          const data = await executeCommand(db, command, context)
           log.info({ command: (command as { command?: unknown }).command }, 'command carried out')
           send(res, 200, { success: true, data })
         } catch (err) {

@@ -9,7 +9,7 @@ export class UsageError extends Error {
 
 export const USAGE = `Usage: npm run --silent admin -- <command>
 
-Account settings: accounts and API keys. Secrets are printed once and stored only as hashes.
+Account settings: accounts, API keys and people. Secrets are printed once and stored only as hashes.
 
 Commands:
   accounts create --name <name> --plan <${PLANS.join('|')}> [--rate-limit <n>]
@@ -21,11 +21,16 @@ Commands:
       Lists the account's keys (prefix only). Prints a JSON array.
   keys revoke <key_id>
       Revokes a key for good. Prints the revoked key.
+  users invite --account <account_id> --email <email> [--role owner|editor|viewer]
+      Invites a person to the console (default role: owner). Prints {"user_id","sign_in_url"}:
+      a one-time link (24 h) where they set a password; it is also emailed (the mail outbox).
 
 Environment:
   DATABASE_URL  Postgres connection string (unset: the embedded database in DATA_DIR)
   DATA_DIR      embedded database directory (default ./.data); while \`npm start\` runs on it,
                 the running server carries out the command
+  ADMIN_PUBLIC_URL  where the console's links point (unset: http://HOST:ADMIN_PORT, or the
+                running server's own address)
 `
 
 type Options = NonNullable<ParseArgsConfig['options']>
@@ -81,6 +86,18 @@ const SPECS: Record<string, CommandSpec> = {
     options: {},
     positionals: ['key_id'],
     build: (_, [keyId]) => ({ command: 'keys.revoke', input: { keyId: keyId ?? '' } }),
+  },
+  'users invite': {
+    options: { account: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' } },
+    positionals: [],
+    build: (v) => ({
+      command: 'users.invite',
+      input: {
+        accountId: required(v, 'account', 'account_id', 'users invite'),
+        email: required(v, 'email', 'email', 'users invite'),
+        ...(typeof v.role === 'string' ? { role: v.role } : {}),
+      },
+    }),
   },
 }
 

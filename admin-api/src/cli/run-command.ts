@@ -1,4 +1,4 @@
-import type { Config } from '@event-service/server-common/config.ts'
+import { adminOrigin, type Config } from '@event-service/server-common/config.ts'
 import type { CommandRequest } from './commands.ts'
 import { sendToRunningServer } from './control-client.ts'
 
@@ -6,7 +6,10 @@ import { sendToRunningServer } from './control-client.ts'
  * Carries out a command where the data is: on Postgres directly; on PGlite through the running
  * `npm start` when there is one (it holds the only connection), else by opening the directory.
  */
-export async function runCommand(config: Pick<Config, 'databaseUrl' | 'dataDir'>, command: CommandRequest): Promise<unknown> {
+export async function runCommand(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'adminPublicUrl' | 'host' | 'adminPort'>,
+  command: CommandRequest,
+): Promise<unknown> {
   if (!config.databaseUrl) {
     if (config.dataDir.startsWith('memory://')) {
       throw new Error(
@@ -21,7 +24,7 @@ export async function runCommand(config: Pick<Config, 'databaseUrl' | 'dataDir'>
   const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, maxConnections: 2 })
   try {
     await migrateToLatest(handle.db)
-    return await executeCommand(handle.db, command)
+    return await executeCommand(handle.db, command, { consoleOrigin: adminOrigin(config) })
   } finally {
     await handle.close()
   }

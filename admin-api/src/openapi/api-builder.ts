@@ -4,13 +4,14 @@ import { ApiError, type InputSchemas, type ParsedInput, validated } from '@event
 import type { RouterContext } from '@koa/router'
 import type { z } from 'zod'
 import type { AdminState } from '../auth/auth-state.ts'
+import { type Access, assertAllowed, defaultAccess } from '../auth/permissions.ts'
 import { ErrorEnvelope } from '../common/envelopes.ts'
 import { jsonBody } from '../common/json-body.ts'
 
-type Method = 'get' | 'post' | 'patch' | 'delete'
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
 /** Error statuses a route may document beyond the ones every keyed route has. */
-type RouteErrorStatus = 404 | 409
+type RouteErrorStatus = 401 | 403 | 404 | 409
 
 /** One endpoint: its documentation, its input schemas and its success responses. */
 export interface RouteSpec<S extends RouteInputs> {
@@ -24,8 +25,13 @@ export interface RouteSpec<S extends RouteInputs> {
   request?: S
   /** `alternatives`: other media types the same status answers with, by `Accept` (e.g. `text/csv`). */
   responses: Partial<Record<200 | 201 | 202, { description: string; schema: z.ZodType; alternatives?: Record<string, z.ZodType> }>>
-  /** Errors specific to this route; 400, 401, 429 and 500 (and 413/415 with a body) are added. */
+  /** Errors specific to this route; 400, 401, 403, 429 and 500 (and 413/415 with a body) are added. */
   errors?: RouteErrorStatus[]
+  /**
+   * Who may call it (`auth/permissions.ts`): by default `read` for GET and `write` otherwise;
+   * `public` routes (signing in) take no key or session and are served before authentication.
+   */
+  access?: Access | 'public'
 }
 
 /** Request schemas the OpenAPI generator can document: params and query are zod objects. */
@@ -39,7 +45,8 @@ export type Handler<S extends RouteInputs> = (ctx: AdminContext, input: ParsedIn
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input',
-  401: 'Missing, unknown or revoked API key (`UNAUTHORIZED`)',
+  401: 'Missing, unknown or revoked API key, or no console session (`UNAUTHORIZED`)',
+  403: 'The key is read-only, the role may not do this, or a console request lacks its CSRF token (`FORBIDDEN`)',
   404: 'Not found, or belongs to another account (`NOT_FOUND`)',
   409: 'Conflicts with the current state (`CONFLICT`; `SOLD_OUT` when no place of the ticket is left)',
   413: 'Body larger than 1 MiB (`PAYLOAD_TOO_LARGE`)',
@@ -87,24 +94,37 @@ function withLocation<S extends RouteInputs>(collectionPath: string, handler: Ha
  *   async (ctx, { params }) => { ctx.body = ok(present(await getSpeaker(db, ctx.state.account.id, params.id))) })
  */
 export class ApiBuilder {
+  /** Routes behind authentication. */
   readonly router = new Router<AdminState>({ prefix: '/v1' })
+  /** `public` routes (signing in), served before authentication. */
+  readonly publicRouter = new Router<AdminState>({ prefix: '/v1' })
   readonly registry = new OpenAPIRegistry()
 
   constructor() {
     this.registry.registerComponent('securitySchemes', 'bearerAuth', {
       type: 'http',
       scheme: 'bearer',
-      description: 'An API key (`sk_…`), created with `npm run admin -- keys create`',
+      description: 'An API key (`sk_…`), created in the console (Settings → API keys) or with `npm run admin -- keys create`',
+    })
+    this.registry.registerComponent('securitySchemes', 'consoleSession', {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'console_session',
+      description: "The console's session cookie; requests that change something also need `X-CSRF-Token` and a same-origin `Origin`",
     })
   }
 
   route<S extends RouteInputs>(spec: RouteSpec<S>, handler: Handler<S>): void {
     const { request = {} as S } = spec
     const hasBody = request.body !== undefined
-    const errorStatuses = [400, 401, ...(spec.errors ?? []), ...(hasBody ? [413, 415] : []), 429, 500].sort()
+    const isPublic = spec.access === 'public'
+    const access: Access = spec.access === 'public' || spec.access === undefined ? defaultAccess(spec.method) : spec.access
+    const guarded = [...(isPublic ? [] : [401, 403])]
+    const errorStatuses = [...new Set([400, ...guarded, ...(spec.errors ?? []), ...(hasBody ? [413, 415] : []), 429, 500])].sort()
     const responses: RouteConfig['responses'] = {}
     for (const [status, r] of Object.entries(spec.responses)) {
-      const headers = status === '201' ? { ...RATE_LIMIT_HEADERS, ...LOCATION_HEADER } : RATE_LIMIT_HEADERS
+      // A public 201 (a sign-up) makes no resource of its own to read back.
+      const headers = status === '201' && !isPublic ? { ...RATE_LIMIT_HEADERS, ...LOCATION_HEADER } : RATE_LIMIT_HEADERS
       const alternatives = Object.fromEntries(Object.entries(r.alternatives ?? {}).map(([type, schema]) => [type, { schema }]))
       responses[status] = { description: r.description, headers, content: { ...json(r.schema), ...alternatives } }
     }
@@ -118,7 +138,7 @@ export class ApiBuilder {
       summary: spec.summary,
       ...(spec.description ? { description: spec.description } : {}),
       tags: [spec.tag],
-      security: [{ bearerAuth: [] }],
+      security: isPublic ? [] : [{ bearerAuth: [] }, { consoleSession: [] }],
       request: {
         ...(request.params ? { params: request.params } : {}),
         ...(request.query ? { query: request.query } : {}),
@@ -127,10 +147,16 @@ export class ApiBuilder {
       responses,
     })
     const koaPath = spec.path.replace(/\{(\w+)\}/g, ':$1')
-    const handle = validated<S, AdminContext>(request, spec.responses[201] ? withLocation(spec.path, handler) : handler)
+    const handle = validated<S, AdminContext>(request, spec.responses[201] && !isPublic ? withLocation(spec.path, handler) : handler)
+    const router = isPublic ? this.publicRouter : this.router
+    // Checked before the body is read: a caller who may not write is refused without parsing it.
+    const allowed = async (ctx: AdminContext, next: () => Promise<unknown>) => {
+      if (!isPublic) assertAllowed(ctx.state.caller, access)
+      await next()
+    }
     // Only routes that take a body parse one, so a wrong method or path is 405/404, never 415.
-    if (hasBody) this.router[spec.method](koaPath, jsonBody(), handle)
-    else this.router[spec.method](koaPath, handle)
+    if (hasBody) router[spec.method](koaPath, allowed, jsonBody(), handle)
+    else router[spec.method](koaPath, allowed, handle)
   }
 
   /** The OpenAPI 3.0 document of every route declared so far. */
@@ -145,7 +171,7 @@ export class ApiBuilder {
           'Every response uses the `{success, data, meta?}` / `{success: false, error}` envelope.',
       },
       servers: [{ url: '/v1' }],
-      security: [{ bearerAuth: [] }],
+      security: [{ bearerAuth: [] }, { consoleSession: [] }],
     })
   }
 }

@@ -17,7 +17,18 @@ describe('OpenAPI document and docs', () => {
     await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy()
   })
 
-  it('describes every endpoint with a unique operationId, bearer security and the error envelope', () => {
+  /** Signing in: no key and no session needed. */
+  const PUBLIC_OPERATIONS = [
+    'GET /auth/options',
+    'POST /auth/sign-in',
+    'GET /auth/session',
+    'POST /auth/password-reset',
+    'GET /auth/links/{token}',
+    'POST /auth/links/{token}',
+    'POST /auth/sign-up',
+  ]
+
+  it('describes every endpoint with a unique operationId, its security and the error envelope', () => {
     const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.entries(item as Record<string, { operationId: string; security: unknown; responses: Record<string, unknown> }>).map(
         ([method, op]) => ({ path, method, op }),
@@ -56,15 +67,36 @@ describe('OpenAPI document and docs', () => {
         'GET /webhooks/{id}/deliveries',
         'GET /webhooks/{id}/deliveries/{deliveryId}',
         'POST /webhooks/{id}/deliveries/{deliveryId}/retry',
+        'GET /account',
+        'PATCH /account',
+        'GET /api-keys',
+        'POST /api-keys',
+        'GET /api-keys/{id}',
+        'DELETE /api-keys/{id}',
+        'GET /users/{id}',
+        'GET /users',
+        'POST /users',
+        'PATCH /users/{id}',
+        'DELETE /users/{id}',
+        'POST /auth/sign-out',
+        'POST /auth/sign-out-everywhere',
+        'PUT /auth/password',
+        ...PUBLIC_OPERATIONS,
       ].sort(),
     )
     expect(new Set(operations.map((o) => o.op.operationId)).size).toBe(operations.length)
-    for (const { op } of operations) {
-      expect(op.security).toEqual([{ bearerAuth: [] }])
-      expect(op.responses).toHaveProperty('401')
+    for (const { method, path, op } of operations) {
       expect(op.responses).toHaveProperty('429')
+      if (PUBLIC_OPERATIONS.includes(`${method.toUpperCase()} ${path}`)) {
+        expect(op.security).toEqual([])
+        continue
+      }
+      expect(op.security).toEqual([{ bearerAuth: [] }, { consoleSession: [] }])
+      expect(op.responses).toHaveProperty('401')
+      expect(op.responses).toHaveProperty('403')
     }
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' })
+    expect(doc.components.securitySchemes.consoleSession).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'console_session' })
     // The registrations list documents its CSV export beside the JSON page.
     const registrations = doc.paths['/registrations'].get.responses['200'].content
     expect(Object.keys(registrations)).toEqual(['application/json', 'text/csv'])

@@ -51,14 +51,21 @@ export interface OutboxEmail {
 }
 
 /**
- * The newest messages of an event in the outbox, newest first: the demo page's mailbox when no
- * `SMTP_URL` is set and messages stay here.
+ * The newest messages of an event in the outbox, and of its account's organisers (invitations,
+ * password resets), newest first: the demo page's mailbox when no `SMTP_URL` is set and messages
+ * stay here.
  */
 export async function recentEmails(db: Kysely<Database>, eventId: string, limit = 20): Promise<OutboxEmail[]> {
   const rows = await db
     .selectFrom('email_messages')
     .select(['id', 'to_address', 'subject', 'text_body', 'ics', 'status', 'created_at'])
-    .where('event_id', '=', eventId)
+    .where((eb) =>
+      eb.or([
+        eb('event_id', '=', eventId),
+        // The organisers' own mail (invitations, password resets) belongs to the account, not an event.
+        eb.and([eb('event_id', 'is', null), eb('account_id', '=', eb.selectFrom('events').select('account_id').where('id', '=', eventId))]),
+      ]),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

@@ -48,6 +48,8 @@ describe.each(DIALECTS)('migration %s on %s', (dialect) => {
     await add('lin@example.org', 'pending')
 
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+    // Back to this migration first: later ones are not what this test is about.
+    expect((await migrator.migrateTo('2026-11-27T09-00-registration-double-opt-in')).error).toBeUndefined()
     const down = await migrator.migrateDown()
     expect(down.error).toBeUndefined()
     expect(down.results?.map((r) => [r.migrationName, r.status])).toEqual([[NAME, 'Success']])

@@ -7,8 +7,8 @@ const CHECKSUM_LENGTH = 6
 /** How much of a secret is kept in clear, to recognise it in listings. */
 export const SECRET_PREFIX_LENGTH = 12
 
-/** `emb` for embed tokens, `sk` for API keys. */
-export type SecretKind = 'emb' | 'sk'
+/** `emb` for embed tokens, `sk` for API keys, `sess` for console sessions, `link` for one-time links. */
+export type SecretKind = 'emb' | 'sk' | 'sess' | 'link'
 
 function base62(n: number, width: number): string {
   let out = ''

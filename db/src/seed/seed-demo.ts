@@ -12,6 +12,25 @@ export const DEMO_ACCOUNT_ID = 'd3e0d3e0-0000-4000-8000-000000000001'
 /** The demo event the demo page previews. */
 export const DEMO_EVENT_ID = 'd3e0d3e0-0000-4000-8000-000000000002'
 export const DEMO_TIMEZONE = 'Europe/Berlin'
+/** The demo organiser, owner of the demo account: `npm start` prints a one-time sign-in link for them. */
+export const DEMO_ORGANISER = { id: 'd3e0d3e0-0000-4000-8000-000000000003', email: 'demo@example.com', name: 'Demo organiser' } as const
+
+/**
+ * Adds the demo organiser to the demo account when the account exists and they do not (databases
+ * seeded before the console had people get them at the next start). Returns their id, or
+ * undefined without a demo account.
+ */
+export async function ensureDemoOrganiser(db: Kysely<Database>): Promise<string | undefined> {
+  const account = await db.selectFrom('accounts').select('id').where('id', '=', DEMO_ACCOUNT_ID).executeTakeFirst()
+  if (!account) return undefined
+  await db
+    .insertInto('users')
+    .values({ ...DEMO_ORGANISER, account_id: DEMO_ACCOUNT_ID, role: 'owner' })
+    .onConflict((oc) => oc.doNothing())
+    .execute()
+  const user = await db.selectFrom('users').select('id').where('id', '=', DEMO_ORGANISER.id).executeTakeFirst()
+  return user?.id
+}
 
 const TICKETS: Ticket[] = [
   { id: 'standard', name: 'Standard', description: 'All three days, lunch and coffee included', price: 'EUR 590' },

@@ -1,5 +1,9 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 
+/** What a key may do: `write` everything its account may (every key the CLI makes), `read` only reads. */
+export const API_KEY_SCOPES = ['write', 'read'] as const
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number]
+
 export interface ApiKeysTable {
   id: Generated<string>
   account_id: string
@@ -8,6 +12,7 @@ export interface ApiKeysTable {
   prefix: string
   /** SHA-256 (hex) of the whole key; the key itself is never stored. */
   key_hash: string
+  scope: Generated<ApiKeyScope>
   created_at: Generated<Date>
   last_used_at: Date | null
   revoked_at: Date | null

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import type Router from '@koa/router'
 import type { RouterContext, RouterMiddleware } from '@koa/router'
 import type { Database } from '@event-service/db'
-import { type Config, jsonBody, ok, validated } from '@event-service/server-common'
+import { type Config, jsonBody, linkHost, ok, validated } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 import type { EmbedCache } from '../cache/embed-cache.ts'
 import { type EventData, eventDataOf } from '../events/events.service.ts'
@@ -11,9 +11,6 @@ import type { EmbedState } from '../tokens/token-auth.ts'
 import type { TokenLookup } from '../tokens/token-store.ts'
 import { REGISTRATION_BODY_LIMIT, RegistrationBody } from './registrations.schema.ts'
 import { register } from './registrations.service.ts'
-
-/** `0.0.0.0` and `::` listen everywhere; a link needs one address, and loopback is the one that surely works locally. */
-const linkHost = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host)
 
 /**
  * Where links in emails point: `EMBED_PUBLIC_URL`, else the address this server listens at (its
