@@ -471,13 +471,6 @@ export class ScheduleGrid extends LitElement {
       ? formatWhen(startMs, endMs, grid.timeZone, locale())
       : formatClockRange(startMs, endMs, grid.timeZone, locale())
     const speakers = s.speakers.map((p) => p.name).join(', ')
-    const label = [
-      m.cardLabel(s.title, when, s.room ?? m.noRoom, speakers),
-      s.cancelled ? m.cancelledTag : '',
-      conflicts.length ? m.conflictTag : '',
-    ]
-      .filter(Boolean)
-      .join(', ')
     const carried = this.carry?.active === true && this.carry.session.id === s.id
     return html`<div
       class=${classMap({
@@ -492,7 +485,6 @@ export class ScheduleGrid extends LitElement {
       role="button"
       tabindex="0"
       data-id=${s.id}
-      aria-label=${label}
       aria-describedby=${conflicts.length ? `card-hint conflicts-${s.id}` : 'card-hint'}
       aria-current=${this.selectedId === s.id ? 'true' : nothing}
       title=${sentences.join('\n') || nothing}
@@ -510,10 +502,10 @@ export class ScheduleGrid extends LitElement {
       @keydown=${(e: KeyboardEvent) => this.onCardKeydown(e, s, fromElsewhere)}
       @blur=${() => this.onCardBlur(s)}
     >
+      <div class="title">${s.title}</div>
       ${s.cancelled ? html`<span class="chip">${m.cancelledTag}</span>` : nothing}
       ${conflicts.length ? html`<span class="chip danger">${m.conflictTag}</span>` : nothing}
-      <div class="title">${s.title}</div>
-      <div class="when">${when}</div>
+      <div class="when">${when}<span class="visually-hidden">, ${s.room ?? m.noRoom}</span></div>
       ${speakers ? html`<div class="people">${speakers}</div>` : nothing}
       ${conflicts.length ? html`<span id="conflicts-${s.id}" hidden>${sentences.join('. ')}</span>` : nothing}
       ${

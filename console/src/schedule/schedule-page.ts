@@ -21,7 +21,7 @@ import { customElement, property, state } from 'lit/decorators.js'
 import { canWrite } from '../app/roles.ts'
 import { currentRole } from '../app/session.ts'
 import { I18nController, locale, t } from '../i18n/index.ts'
-import { notify, problemText } from '../ui/notify.ts'
+import { problemText } from '../ui/notify.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { conflictSentences } from './conflict-text.ts'
 import { allConflicts, type Conflict, type Slot } from './conflicts.ts'
@@ -55,6 +55,7 @@ export class SchedulePage extends LitElement {
   @state() private selectedId: string | undefined
   @state() private draft: CreateDetail | undefined
   @state() private saving = new Set<string>()
+  @state() private placeError = ''
 
   // Derived from the state above in willUpdate, once per change.
   private days: string[] = []
@@ -138,11 +139,13 @@ export class SchedulePage extends LitElement {
     try {
       const saved = await placeSession(id, body)
       this.replace(saved)
+      this.placeError = ''
       this.gridElement?.announce(m.saved(saved.title))
     } catch (error) {
       this.replace(before)
       const text = m.saveFailed(before.title, problemText(error))
-      notify(text, 'danger')
+      // Beside the grid rather than in a toast: it stays until read, and covers no button.
+      this.placeError = text
       this.gridElement?.announce(text)
       if (document.activeElement === document.body || document.activeElement === null) this.gridElement?.focusCard(id)
     } finally {
@@ -314,9 +317,23 @@ export class SchedulePage extends LitElement {
           top: var(--wa-space-m);
         }
       }
+      .summary summary {
+        cursor: pointer;
+        font-weight: var(--wa-font-weight-semibold);
+      }
       .summary ul {
         margin: var(--wa-space-2xs) 0 0;
         padding-inline-start: 1.2rem;
+      }
+      .place-error::part(message) {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        justify-content: space-between;
+        gap: var(--wa-space-s);
+      }
+      .place-error {
+        margin-block-end: var(--wa-space-s);
       }
       .loading {
         display: flex;
@@ -337,7 +354,7 @@ export class SchedulePage extends LitElement {
     </console-page-header>`
     if (this.loadError) {
       return html`${header}<wa-callout variant="danger"
-          >${m.loadFailed(this.loadError)} <wa-button size="small" @click=${() => void this.load()}>${m.retry}</wa-button></wa-callout
+          >${m.loadFailed(this.loadError)} <wa-button size="s" @click=${() => void this.load()}>${m.retry}</wa-button></wa-callout
         >`
     }
     const event = this.event
@@ -347,7 +364,7 @@ export class SchedulePage extends LitElement {
     const panelOpen = !!selected || !!this.draft
     return html`${header}
       <p class="muted">${m.timeZoneNote(event.timezone)}</p>
-      ${this.readonly ? html`<wa-callout variant="neutral" size="small">${m.readOnly}</wa-callout>` : nothing}
+      ${this.readonly ? html`<wa-callout variant="neutral" size="s">${m.readOnly}</wa-callout>` : nothing}
       <div class="toolbar">
         <div role="tablist" aria-label=${m.days}>
           ${this.days.map(
@@ -375,8 +392,8 @@ export class SchedulePage extends LitElement {
             : html`<wa-details summary=${m.addRoom}>
               <p class="muted">${m.addRoomHint}</p>
               <form class="add-room" @submit=${this.addRoom}>
-                <wa-input name="new-room" label=${m.addRoomName} maxlength="200" size="small"></wa-input>
-                <wa-button type="submit" size="small">${m.addRoom}</wa-button>
+                <wa-input name="new-room" label=${m.addRoomName} maxlength="200" size="s"></wa-input>
+                <wa-button type="submit" size="s">${m.addRoom}</wa-button>
               </form>
               ${this.roomError ? html`<p class="field-error" role="alert">${this.roomError}</p>` : nothing}
             </wa-details>`
@@ -384,6 +401,21 @@ export class SchedulePage extends LitElement {
       </div>
       ${this.renderSummary(ofDay)}
       ${ofDay.length ? nothing : html`<p class="muted">${m.emptyDay}</p>`}
+      ${
+        this.placeError
+          ? html`<wa-callout variant="danger" size="s" class="place-error">
+            <span>${this.placeError}</span>
+            <wa-button
+              size="s"
+              appearance="plain"
+              @click=${() => {
+                this.placeError = ''
+              }}
+              >${m.dismiss}</wa-button
+            >
+          </wa-callout>`
+          : nothing
+      }
       <div class=${panelOpen ? 'workspace with-panel' : 'workspace'}>
         <div id="day-panel" role="tabpanel" aria-labelledby="tab-${this.day}">
           <console-schedule-grid
@@ -429,13 +461,17 @@ export class SchedulePage extends LitElement {
     const m = t(messages)
     const clashing = ofDay.filter((s) => this.conflicts.has(s.id))
     if (!clashing.length) return nothing
-    return html`<wa-callout class="summary" variant="danger" size="small">
-      <strong>${m.conflictsOnDay(clashing.length)}</strong>
-      <ul>
-        ${clashing.map(
-          (s) => html`<li>${s.title}: ${conflictSentences(this.conflicts.get(s.id) ?? [], s.room, s, this.byId, m).join('; ')}</li>`,
-        )}
-      </ul>
+    // The count is always in view; the list folds away, since on a phone it would push the grid
+    // off the screen.
+    return html`<wa-callout class="summary" variant="danger" size="s">
+      <details>
+        <summary>${m.conflictsOnDay(clashing.length)}</summary>
+        <ul>
+          ${clashing.map(
+            (s) => html`<li>${s.title}: ${conflictSentences(this.conflicts.get(s.id) ?? [], s.room, s, this.byId, m).join('; ')}</li>`,
+          )}
+        </ul>
+      </details>
     </wa-callout>`
   }
 }

@@ -17,7 +17,7 @@ import { ApiProblem } from '../api/client.ts'
 import { I18nController, t } from '../i18n/index.ts'
 import { confirmAction } from '../ui/confirm.ts'
 import { applyFieldProblems, clearFieldProblems } from '../ui/form-errors.ts'
-import { notify, notifyProblem, problemText } from '../ui/notify.ts'
+import { notify, problemText } from '../ui/notify.ts'
 import { messages } from './messages.ts'
 import { createBody, formChanges, type SessionForm } from './patch.ts'
 import type { CreateDetail } from './schedule-grid.ts'
@@ -51,6 +51,8 @@ export class SessionPanel extends LitElement {
   @state() private filter = ''
   @state() private busy = false
   @state() private formError = ''
+  /** The last save's outcome, said in the panel (a toast would cover its buttons). */
+  @state() private status = ''
   private formKey = ''
 
   protected override willUpdate(): void {
@@ -60,6 +62,7 @@ export class SessionPanel extends LitElement {
       this.speakerIds = this.session ? this.session.speakers.map((s) => s.id) : []
       this.filter = ''
       this.formError = ''
+      this.status = ''
     }
   }
 
@@ -98,6 +101,7 @@ export class SessionPanel extends LitElement {
     const root = this.renderRoot.querySelector('form') as HTMLFormElement
     clearFieldProblems(root)
     this.formError = ''
+    this.status = ''
     const fail = (path: string, message: string) =>
       applyFieldProblems(root, new ApiProblem(400, 'VALIDATION_ERROR', message, { fields: [{ path, message }] }))
     let request: Promise<Session>
@@ -108,7 +112,7 @@ export class SessionPanel extends LitElement {
         return
       }
       if (!Object.keys(body).length) {
-        notify(m.noChanges, 'neutral')
+        this.status = m.noChanges
         return
       }
       request = updateSession(this.session.id, body)
@@ -130,7 +134,7 @@ export class SessionPanel extends LitElement {
     this.busy = true
     try {
       const saved = await request
-      notify(this.session ? t(messages).saved(saved.title) : m.created(saved.title))
+      this.status = this.session ? t(messages).saved(saved.title) : m.created(saved.title)
       this.emit('session-saved', { session: saved, created: !this.session })
     } catch (error) {
       if (error instanceof ApiProblem && error.fields.length) this.formError = applyFieldProblems(root, error).join(' ')
@@ -147,10 +151,10 @@ export class SessionPanel extends LitElement {
     this.busy = true
     try {
       const saved = await updateSession(session.id, { cancelled: !session.cancelled })
-      notify(saved.cancelled ? m.markedCancelled(saved.title) : m.restored(saved.title))
+      this.status = saved.cancelled ? m.markedCancelled(saved.title) : m.restored(saved.title)
       this.emit('session-saved', { session: saved, created: false })
     } catch (error) {
-      notifyProblem(error)
+      this.formError = problemText(error)
     } finally {
       this.busy = false
     }
@@ -165,10 +169,11 @@ export class SessionPanel extends LitElement {
     this.busy = true
     try {
       await deleteSession(session.id)
+      // The panel closes with the session: a toast outlives it.
       notify(m.deleted(session.title))
       this.emit('session-deleted', { id: session.id })
     } catch (error) {
-      notifyProblem(error)
+      this.formError = problemText(error)
     } finally {
       this.busy = false
     }
@@ -257,12 +262,12 @@ export class SessionPanel extends LitElement {
     return html`<section class="panel" aria-labelledby="panel-heading">
       <header>
         <h2 id="panel-heading">${s ? m.editTitle : m.newTitle}</h2>
-        <wa-button size="small" appearance="plain" @click=${() => this.emit('panel-close')}>${m.close}</wa-button>
+        <wa-button size="s" appearance="plain" @click=${() => this.emit('panel-close')}>${m.close}</wa-button>
       </header>
-      ${s?.cancelled ? html`<wa-callout variant="neutral" size="small">${m.cancelledNotice}</wa-callout>` : nothing}
+      ${s?.cancelled ? html`<wa-callout variant="neutral" size="s">${m.cancelledNotice}</wa-callout>` : nothing}
       ${
         this.conflicts.length
-          ? html`<wa-callout variant="danger" size="small" role="group" aria-label=${m.conflicts}>
+          ? html`<wa-callout variant="danger" size="s" role="group" aria-label=${m.conflicts}>
             <ul>
               ${this.conflicts.map((c) => html`<li>${c}</li>`)}
             </ul>
@@ -281,7 +286,7 @@ export class SessionPanel extends LitElement {
     const words = this.filter.toLowerCase().split(/\s+/).filter(Boolean)
     const shown = this.speakers.filter((p) => words.every((w) => `${p.name} ${p.company ?? ''}`.toLowerCase().includes(w)))
     return html`<form @submit=${this.onSubmit} novalidate>
-      ${this.formError ? html`<wa-callout variant="danger" size="small">${this.formError}</wa-callout>` : nothing}
+      ${this.formError ? html`<wa-callout variant="danger" size="s">${this.formError}</wa-callout>` : nothing}
       <wa-input name="title" label=${m.title} required maxlength="200" .value=${s?.title ?? ''} ?disabled=${off}></wa-input>
       <div class="times">
         <wa-input name="starts_at" type="datetime-local" step="300" label=${m.start} required .value=${toLocalInput(startMs, this.timeZone)} ?disabled=${off}></wa-input>
@@ -297,7 +302,7 @@ export class SessionPanel extends LitElement {
         ${
           this.speakers.length > FILTER_FROM
             ? html`<wa-input
-              size="small"
+              size="s"
               type="search"
               label=${m.speakersFilter}
               .value=${this.filter}
@@ -336,6 +341,7 @@ export class SessionPanel extends LitElement {
             }
           </div>`
       }
+      <p class="muted" role="status">${this.status}</p>
     </form>`
   }
 }
