@@ -19,6 +19,9 @@ export const routes: RouteDefinition[] = [
   { pattern: '/console/events/new', tag: 'console-event-new-page', load: () => import('../events/event-new-page.ts') },
   { pattern: '/console/events/:eventId', tag: 'console-event-page', load: () => import('../events/event-page.ts') },
   { pattern: '/console/events/:eventId/schedule', tag: 'console-schedule-page', load: () => import('../schedule/schedule-page.ts') },
+  { pattern: '/console/events/:eventId/speakers', tag: 'console-speakers-page', load: () => import('../speakers/speakers-page.ts') },
+  { pattern: '/console/events/:eventId/speakers/new', tag: 'console-speaker-page', load: () => import('../speakers/speaker-page.ts') },
+  { pattern: '/console/events/:eventId/speakers/:speakerId', tag: 'console-speaker-page', load: () => import('../speakers/speaker-page.ts') },
   // Embed tokens and their snippet builder; webhooks.
   { pattern: '/console/tokens', tag: 'console-tokens-page', load: () => import('../tokens/tokens-page.ts') },
   { pattern: '/console/tokens/:tokenId', tag: 'console-token-page', load: () => import('../tokens/token-page.ts') },

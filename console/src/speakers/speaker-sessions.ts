@@ -5,10 +5,11 @@ export interface SessionLike {
   id: string
   title: string
   starts_at: string
-  speaker_ids: string[]
+  /** As the API answers a session: its speakers, in order. */
+  speakers: { id: string }[]
 }
 
 /** The sessions naming `speakerId`, in time order. */
 export function sessionsOf<S extends SessionLike>(sessions: readonly S[], speakerId: string): S[] {
-  return sessions.filter((s) => s.speaker_ids.includes(speakerId)).sort((a, b) => a.starts_at.localeCompare(b.starts_at))
+  return sessions.filter((s) => s.speakers.some((sp) => sp.id === speakerId)).sort((a, b) => a.starts_at.localeCompare(b.starts_at))
 }

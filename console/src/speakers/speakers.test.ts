@@ -88,9 +88,9 @@ describe('speaker form', () => {
 describe('sessionsOf', () => {
   it('keeps the sessions that name the speaker, in time order', () => {
     const sessions = [
-      { id: 'b', title: 'B', starts_at: '2026-06-02T09:00:00Z', speaker_ids: ['s1', 's2'] },
-      { id: 'c', title: 'C', starts_at: '2026-06-01T09:00:00Z', speaker_ids: ['s2'] },
-      { id: 'a', title: 'A', starts_at: '2026-06-01T08:00:00Z', speaker_ids: ['s1'] },
+      { id: 'b', title: 'B', starts_at: '2026-06-02T09:00:00Z', speakers: [{ id: 's1' }, { id: 's2' }] },
+      { id: 'c', title: 'C', starts_at: '2026-06-01T09:00:00Z', speakers: [{ id: 's2' }] },
+      { id: 'a', title: 'A', starts_at: '2026-06-01T08:00:00Z', speakers: [{ id: 's1' }] },
     ]
     expect(sessionsOf(sessions, 's1').map((s) => s.id)).toEqual(['a', 'b'])
   })
