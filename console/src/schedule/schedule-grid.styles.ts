@@ -122,6 +122,9 @@ export const gridStyles = css`
     min-width: 0;
   }
   .card {
+    display: flex;
+    flex-direction: column;
+    align-items: start;
     position: relative;
     background: var(--wa-color-surface-raised);
     color: var(--wa-color-text-normal);
@@ -131,6 +134,7 @@ export const gridStyles = css`
     cursor: grab;
     touch-action: auto;
     user-select: none;
+    -webkit-touch-callout: none;
     z-index: 1;
   }
   .card:focus-visible {
@@ -171,6 +175,10 @@ export const gridStyles = css`
   .when,
   .people {
     color: var(--wa-color-text-quiet);
+  }
+  /* After the title in the text (its name starts with the title), above it on screen. */
+  .chips {
+    order: -1;
   }
   .chip {
     display: inline-block;

@@ -51,6 +51,8 @@ interface Carry {
   startY?: number
   /** Rows between the card's top and where the pointer took it. */
   grabRows?: number
+  /** A finger's press that becomes a drag only when held still for LONG_PRESS_MS. */
+  longPress?: boolean
 }
 
 /** Pixels a pointer must travel before a press becomes a drag. */
@@ -58,6 +60,8 @@ const DRAG_THRESHOLD = 4
 /** A click in an empty slot starts the new session on the quarter hour above it. */
 const CREATE_STEP_ROWS = 3
 const DEFAULT_LENGTH_MS = 30 * 60_000
+/** How long a finger holds a card still before it carries it. */
+const LONG_PRESS_MS = 400
 /** Pixels from the scroller's edge within which a drag scrolls it. */
 const EDGE = 32
 
@@ -232,9 +236,10 @@ export class ScheduleGrid extends LitElement {
 
   private onPointerDown(event: PointerEvent, session: Session, fromElsewhere: boolean, mode: 'move' | 'resize'): void {
     if (this.readonly || event.button !== 0 || this.carry) return
-    // A finger scrolls the grid; it moves a session through the side panel (or resizes by the edge).
-    if (event.pointerType === 'touch' && mode === 'move') return
     if (mode === 'resize') event.stopPropagation()
+    // A finger scrolls the grid: it moves a card only after holding it still (the resize edge
+    // takes a finger at once, as it scrolls nothing).
+    const longPress = event.pointerType === 'touch' && mode === 'move'
     const card = (event.currentTarget as HTMLElement).closest<HTMLElement>('.card')
     if (!card) return
     const origin = fromElsewhere ? this.arrivalOf(session) : this.positionOf(session)
@@ -250,8 +255,25 @@ export class ScheduleGrid extends LitElement {
       startX: event.clientX,
       startY: event.clientY,
       grabRows,
+      longPress,
     }
     card.setPointerCapture(event.pointerId)
+    if (longPress) {
+      const pointerId = event.pointerId
+      setTimeout(() => {
+        if (this.carry?.pointerId !== pointerId || this.carry.active) return
+        this.carry = { ...this.carry, active: true, longPress: false }
+        navigator.vibrate?.(10)
+      }, LONG_PRESS_MS)
+    }
+  }
+
+  /** While a finger carries a card, its moves drag the card instead of scrolling the page. */
+  private readonly onTouchMove = {
+    handleEvent: (event: TouchEvent): void => {
+      if (this.carry?.via === 'pointer' && this.carry.active) event.preventDefault()
+    },
+    passive: false,
   }
 
   private rowPixels(): number {
@@ -281,7 +303,13 @@ export class ScheduleGrid extends LitElement {
   private readonly onPointerMove = (event: PointerEvent): void => {
     const carry = this.carry
     if (carry?.via !== 'pointer' || carry.pointerId !== event.pointerId) return
-    if (!carry.active && Math.hypot(event.clientX - (carry.startX ?? 0), event.clientY - (carry.startY ?? 0)) < DRAG_THRESHOLD) return
+    const moved = Math.hypot(event.clientX - (carry.startX ?? 0), event.clientY - (carry.startY ?? 0)) >= DRAG_THRESHOLD
+    if (!carry.active && moved && carry.longPress) {
+      // The finger moved before the hold: it is scrolling, not carrying.
+      this.carry = undefined
+      return
+    }
+    if (!carry.active && !moved) return
     const grid = this.grid as DayGrid
     const { column, row } = this.hit(event.clientX, event.clientY)
     let at: Position
@@ -498,13 +526,23 @@ export class ScheduleGrid extends LitElement {
       @pointermove=${this.onPointerMove}
       @pointerup=${this.onPointerUp}
       @pointercancel=${this.onPointerCancel}
+      @touchmove=${this.onTouchMove}
+      @contextmenu=${(e: Event) => {
+        if (this.carry) e.preventDefault()
+      }}
       @click=${() => this.onCardClick(s)}
       @keydown=${(e: KeyboardEvent) => this.onCardKeydown(e, s, fromElsewhere)}
       @blur=${() => this.onCardBlur(s)}
     >
       <div class="title">${s.title}</div>
-      ${s.cancelled ? html`<span class="chip">${m.cancelledTag}</span>` : nothing}
-      ${conflicts.length ? html`<span class="chip danger">${m.conflictTag}</span>` : nothing}
+      ${
+        s.cancelled || conflicts.length
+          ? html`<div class="chips">
+            ${s.cancelled ? html`<span class="chip">${m.cancelledTag}</span>` : nothing}
+            ${conflicts.length ? html`<span class="chip danger">${m.conflictTag}</span>` : nothing}
+          </div>`
+          : nothing
+      }
       <div class="when">${when}<span class="visually-hidden">, ${s.room ?? m.noRoom}</span></div>
       ${speakers ? html`<div class="people">${speakers}</div>` : nothing}
       ${conflicts.length ? html`<span id="conflicts-${s.id}" hidden>${sentences.join('. ')}</span>` : nothing}
