@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 
 const root = dirname(fileURLToPath(import.meta.url))
 /** Inputs of the build besides src/ (the widgets' rich text renders the description preview). */
-const INPUTS = ['package.json', 'tsconfig.json', 'vite.config.ts', 'index.html', '../widgets/src/format/rich-text.ts']
+const INPUTS = ['package.json', 'tsconfig.json', 'vite.config.ts', 'index.html', 'vite-plugin-icons.ts', '../widgets/src/format/rich-text.ts']
 const OUTPUT = 'dist/index.html'
 
 async function newestIn(dir) {

@@ -1,9 +1,11 @@
 import { defineConfig } from 'vite'
+import { consoleIcons } from './vite-plugin-icons.ts'
 
 // The admin server serves dist/ at /console/ under `script-src 'self'`: every script must be a
 // file, so nothing may be inlined (the modulepreload polyfill would be an inline script).
 export default defineConfig({
   base: '/console/',
+  plugins: [consoleIcons()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -177,6 +177,32 @@ export class ConsoleApp extends LitElement {
     .menu-toggle {
       display: none;
     }
+    /* Native buttons where their ARIA state must reach the button itself (wa-button keeps it on its host). */
+    button.plain {
+      font: inherit;
+      color: inherit;
+      background: transparent;
+      border: var(--wa-border-width-s) solid var(--wa-color-neutral-border-quiet);
+      border-radius: var(--wa-border-radius-m);
+      padding: var(--wa-space-2xs) var(--wa-space-s);
+      cursor: pointer;
+    }
+    button.plain[aria-pressed='true'],
+    button.plain[aria-expanded='true'] {
+      background: var(--wa-color-neutral-fill-quiet);
+    }
+    button.plain:focus-visible {
+      outline: var(--wa-focus-ring);
+      outline-offset: var(--wa-focus-ring-offset);
+    }
+    .visually-hidden {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
     .layout {
       display: grid;
       grid-template-columns: 13rem minmax(0, 1fr);
@@ -235,7 +261,7 @@ export class ConsoleApp extends LitElement {
         display: none;
       }
       .menu-toggle {
-        display: inline-flex;
+        display: inline-block;
       }
       .layout {
         grid-template-columns: minmax(0, 1fr);
@@ -259,7 +285,9 @@ export class ConsoleApp extends LitElement {
     const name = session.user.name || session.user.email
     const dark = currentTheme() === 'dark'
     return html`<wa-dropdown placement="bottom-end" @wa-select=${this.onUserMenu}>
-      <wa-button slot="trigger" size="small" appearance="outlined" with-caret aria-label=${m.userMenu(name)}>${name}</wa-button>
+      <wa-button slot="trigger" size="s" appearance="outlined" with-caret
+        ><span class="visually-hidden">${m.userMenu}: </span>${name}</wa-button
+      >
       <wa-dropdown-item disabled>${session.user.email} · ${m.role[session.user.role]}</wa-dropdown-item>
       <wa-divider></wa-divider>
       <wa-dropdown-item value="password">${m.changePassword}</wa-dropdown-item>
@@ -282,17 +310,18 @@ export class ConsoleApp extends LitElement {
     const other = language() === 'en' ? 'de' : 'en'
     const dark = currentTheme() === 'dark'
     return html`<div class="public-bar">
-      <wa-button size="small" appearance="plain" lang=${other} @click=${() => setLanguage(other)}>${m.languageNames[other]}</wa-button>
-      <wa-button
-        size="small"
-        appearance="plain"
+      <button type="button" class="plain" lang=${other} @click=${() => setLanguage(other)}>${m.languageNames[other]}</button>
+      <button
+        type="button"
+        class="plain"
         aria-pressed=${dark ? 'true' : 'false'}
         @click=${() => {
           applyTheme(dark ? 'light' : 'dark', true)
           this.requestUpdate()
         }}
-        >${m.darkTheme}</wa-button
       >
+        ${m.darkTheme}
+      </button>
     </div>`
   }
 
@@ -313,17 +342,17 @@ export class ConsoleApp extends LitElement {
     const path = location.pathname
     return html`<a class="skip" href="#main" @click=${this.skipToMain}>${m.skipToContent}</a>
       <header>
-        <wa-button
-          class="menu-toggle"
-          size="small"
-          appearance="outlined"
+        <button
+          type="button"
+          class="plain menu-toggle"
           aria-expanded=${this.menuOpen ? 'true' : 'false'}
           aria-controls="nav"
           @click=${() => {
             this.menuOpen = !this.menuOpen
           }}
-          >${m.menu}</wa-button
         >
+          ${m.menu}
+        </button>
         <a class="brand" href="/console/">${m.product}</a>
         <span class="account">${session.account.name}</span>
         ${this.renderUserMenu(session)}

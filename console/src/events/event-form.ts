@@ -341,7 +341,7 @@ export class ConsoleEventForm extends LitElement {
                 ? null
                 : html`<div class="item-actions">
                     <wa-button
-                      size="small"
+                      size="s"
                       appearance="outlined"
                       variant="danger"
                       @click=${() => {
@@ -470,18 +470,18 @@ export class ConsoleEventForm extends LitElement {
                 this.readonly
                   ? null
                   : html`<div class="item-actions">
-                      <wa-button size="small" appearance="outlined" ?disabled=${i === 0} @click=${() => this.moveQuestion(i, i - 1)}
+                      <wa-button size="s" appearance="outlined" ?disabled=${i === 0} @click=${() => this.moveQuestion(i, i - 1)}
                         >${m.moveUp(label)}</wa-button
                       >
                       <wa-button
-                        size="small"
+                        size="s"
                         appearance="outlined"
                         ?disabled=${i === d.questions.length - 1}
                         @click=${() => this.moveQuestion(i, i + 1)}
                         >${m.moveDown(label)}</wa-button
                       >
                       <wa-button
-                        size="small"
+                        size="s"
                         appearance="outlined"
                         variant="danger"
                         @click=${() => {

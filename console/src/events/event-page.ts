@@ -91,12 +91,14 @@ export class ConsoleEventPage extends LitElement {
     this.deleting = true
     try {
       const [sessions, speakers, registrations, tokens] = await this.dependants(event.id)
+      this.deleting = false
       const confirmed = await confirmAction({
         heading: m.deleteHeading(event.name),
         message: [m.deleteWhat(sessions, speakers, registrations, tokens), m.deleteCannotUndo],
         confirmLabel: m.deleteEvent,
       })
       if (!confirmed) return
+      this.deleting = true
       await apiSend('DELETE', `/events/${encodeURIComponent(event.id)}`)
       notify(m.deleted(event.name))
       navigate('/console/', { replace: true })
@@ -112,7 +114,7 @@ export class ConsoleEventPage extends LitElement {
     if (this.error)
       return html`<wa-callout variant="danger" role="alert">
         <p>${this.error}</p>
-        <wa-button size="small" @click=${() => this.load()}>${m.retry}</wa-button>
+        <wa-button size="s" @click=${() => this.load()}>${m.retry}</wa-button>
       </wa-callout>`
     const event = this.event
     if (!event || !this.draft) return html`<wa-spinner aria-label=${m.loading}></wa-spinner>`

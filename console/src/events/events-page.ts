@@ -78,7 +78,7 @@ export class ConsoleEventsPage extends LitElement {
     if (this.error)
       return html`<wa-callout variant="danger" role="alert">
         <p>${this.error}</p>
-        <wa-button size="small" @click=${() => this.load()}>${m.retry}</wa-button>
+        <wa-button size="s" @click=${() => this.load()}>${m.retry}</wa-button>
       </wa-callout>`
     const events = this.events
     if (!events) return html`<wa-spinner aria-label=${m.loading}></wa-spinner>`
@@ -111,9 +111,9 @@ export class ConsoleEventsPage extends LitElement {
       ${
         meta && meta.totalPages > 1
           ? html`<nav class="row" aria-label=${m.pageOf(meta.page, meta.totalPages)} style="margin-top: var(--wa-space-m)">
-              <wa-button size="small" ?disabled=${meta.page <= 1} @click=${() => this.goTo(meta.page - 1)}>${m.previous}</wa-button>
+              <wa-button size="s" ?disabled=${meta.page <= 1} @click=${() => this.goTo(meta.page - 1)}>${m.previous}</wa-button>
               <span>${m.pageOf(meta.page, meta.totalPages)}</span>
-              <wa-button size="small" ?disabled=${meta.page >= meta.totalPages} @click=${() => this.goTo(meta.page + 1)}>${m.next}</wa-button>
+              <wa-button size="s" ?disabled=${meta.page >= meta.totalPages} @click=${() => this.goTo(meta.page + 1)}>${m.next}</wa-button>
             </nav>`
           : null
       }`

@@ -126,7 +126,7 @@ export class ConsoleApiKeysSection extends LitElement {
     if (this.error)
       return html`<wa-callout variant="danger" role="alert">
         <p>${this.error}</p>
-        <wa-button size="small" @click=${() => this.load()}>${m.retry}</wa-button>
+        <wa-button size="s" @click=${() => this.load()}>${m.retry}</wa-button>
       </wa-callout>`
     const keys = this.keys
     if (!keys) return html`<wa-spinner aria-label=${m.loading}></wa-spinner>`
@@ -153,7 +153,7 @@ export class ConsoleApiKeysSection extends LitElement {
               <td data-label=${c.created}>${formatDateTime(key.created_at)}</td>
               <td data-label=${c.lastUsed}>${key.last_used_at ? formatDateTime(key.last_used_at) : m.keys.never}</td>
               <td>
-                <wa-button size="small" variant="danger" appearance="outlined" @click=${() => this.revoke(key)}>${m.keys.revoke(key.name)}</wa-button>
+                <wa-button size="s" variant="danger" appearance="outlined" @click=${() => this.revoke(key)}>${m.keys.revoke(key.name)}</wa-button>
               </td>
             </tr>`,
           )}

@@ -166,7 +166,7 @@ export class ConsolePeoplePage extends LitElement {
     if (this.error)
       return html`<wa-callout variant="danger" role="alert">
         <p>${this.error}</p>
-        <wa-button size="small" @click=${() => this.load()}>${m.retry}</wa-button>
+        <wa-button size="s" @click=${() => this.load()}>${m.retry}</wa-button>
       </wa-callout>`
     const users = this.users
     if (!users) return html`<wa-spinner aria-label=${m.loading}></wa-spinner>`
@@ -191,7 +191,7 @@ export class ConsolePeoplePage extends LitElement {
               <td>${user.name ?? '–'} ${user.id === me ? html`<span class="muted">${m.you}</span>` : null}</td>
               <td data-label=${c.email}>${user.email}</td>
               <td data-label=${c.role}>
-                <wa-select size="small" .value=${user.role} @change=${(e: Event) => this.changeRole(user, e.target as HTMLElement & { value: string })}>
+                <wa-select size="s" .value=${user.role} @change=${(e: Event) => this.changeRole(user, e.target as HTMLElement & { value: string })}>
                   <span slot="label" class="visually-hidden">${m.roleOf(who)}</span>
                   ${ROLES.map((role) => html`<wa-option value=${role}>${m.roles[role]}</wa-option>`)}
                 </wa-select>
@@ -199,7 +199,7 @@ export class ConsolePeoplePage extends LitElement {
               <td data-label=${c.status}>${m.status[user.status]}</td>
               <td data-label=${c.lastSignIn}>${user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : m.never}</td>
               <td>
-                <wa-button size="small" variant="danger" appearance="outlined" @click=${() => this.removeUser(user)}>${m.remove(who)}</wa-button>
+                <wa-button size="s" variant="danger" appearance="outlined" @click=${() => this.removeUser(user)}>${m.remove(who)}</wa-button>
               </td>
             </tr>`
           })}

@@ -114,7 +114,7 @@ export class ConsoleSettingsPage extends LitElement {
     if (this.error)
       return html`<wa-callout variant="danger" role="alert">
         <p>${this.error}</p>
-        <wa-button size="small" @click=${() => this.load()}>${m.retry}</wa-button>
+        <wa-button size="s" @click=${() => this.load()}>${m.retry}</wa-button>
       </wa-callout>`
     const account = this.account
     if (!account) return html`<wa-spinner aria-label=${m.loading}></wa-spinner>`
