@@ -21,10 +21,16 @@ export const routes: RouteDefinition[] = [
   { pattern: '/console/events/:eventId/schedule', tag: 'console-schedule-page', load: () => import('../schedule/schedule-page.ts') },
   { pattern: '/console/events/:eventId/speakers', tag: 'console-speakers-page', load: () => import('../speakers/speakers-page.ts') },
   { pattern: '/console/events/:eventId/speakers/new', tag: 'console-speaker-page', load: () => import('../speakers/speaker-page.ts') },
-  { pattern: '/console/events/:eventId/speakers/:speakerId', tag: 'console-speaker-page', load: () => import('../speakers/speaker-page.ts') },
+  {
+    pattern: '/console/events/:eventId/speakers/:speakerId',
+    tag: 'console-speaker-page',
+    load: () => import('../speakers/speaker-page.ts'),
+  },
   // Embed tokens and their snippet builder; webhooks.
   { pattern: '/console/tokens', tag: 'console-tokens-page', load: () => import('../tokens/tokens-page.ts') },
   { pattern: '/console/tokens/:tokenId', tag: 'console-token-page', load: () => import('../tokens/token-page.ts') },
+  { pattern: '/console/webhooks', tag: 'console-webhooks-page', load: () => import('../webhooks/webhooks-page.ts') },
+  { pattern: '/console/webhooks/:webhookId', tag: 'console-webhook-page', load: () => import('../webhooks/webhook-page.ts') },
   // Settings, people, password.
   { pattern: '/console/password', tag: 'console-change-password-page', load: () => import('../auth/change-password-page.ts') },
   { pattern: '/console/settings', tag: 'console-settings-page', load: () => import('../settings/settings-page.ts') },
