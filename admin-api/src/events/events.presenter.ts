@@ -11,6 +11,8 @@ export function presentEvent(row: EventRow): Event {
     starts_at: row.starts_at.toISOString(),
     ends_at: row.ends_at.toISOString(),
     venue: row.venue,
+    rooms: row.rooms,
+    tracks: row.tracks,
     tickets: row.tickets.map((t) => ({
       id: t.id,
       name: t.name,

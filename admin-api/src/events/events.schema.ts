@@ -126,6 +126,17 @@ const registrationConfirmation = z.enum(REGISTRATION_CONFIRMATIONS, { error: 'mu
   example: 'email',
 })
 
+/** Names of rooms or tracks, in order: at most 100 of 1..100 characters, no repeats. */
+const names = (what: string) =>
+  z
+    .array(requiredText(100))
+    .max(100, `must have at most 100 ${what}`)
+    .refine((list) => new Set(list.map((n) => n.toLowerCase())).size === list.length, `must not name one of the ${what} twice`)
+    .openapi({
+      description: `The event's ${what}, in the order the schedule shows them`,
+      example: what === 'rooms' ? ['Hall A', 'Hall B'] : ['Frontend'],
+    })
+
 const eventFields = {
   name: requiredText(200),
   description: optionalText(20_000).transform(emptyToNull),
@@ -133,6 +144,8 @@ const eventFields = {
   starts_at: isoDateTime,
   ends_at: isoDateTime,
   venue: optionalText(200).transform(emptyToNull),
+  rooms: names('rooms'),
+  tracks: names('tracks'),
   tickets,
   questions,
   privacy_notice: PrivacyNotice.nullable(),
@@ -147,6 +160,8 @@ export const CreateEventBody = z
   .object({
     ...eventFields,
     timezone: timezone.default('UTC'),
+    rooms: names('rooms').default([]),
+    tracks: names('tracks').default([]),
     tickets: tickets.default([]),
     questions: questions.optional().openapi({ description: 'The registration form’s questions, in order (default none)' }),
     privacy_notice: PrivacyNotice.nullable().optional().openapi({ description: 'Default null: no consent asked' }),
@@ -180,6 +195,8 @@ export const Event = z
     starts_at: z.string().openapi({ format: 'date-time' }),
     ends_at: z.string().openapi({ format: 'date-time' }),
     venue: z.string().nullable(),
+    rooms: z.array(z.string()),
+    tracks: z.array(z.string()),
     tickets: z.array(Ticket),
     questions: z.array(Question),
     privacy_notice: PrivacyNotice.nullable(),

@@ -32,6 +32,8 @@ export async function createEvent(db: Kysely<Database>, accountId: string, input
       starts_at: new Date(input.starts_at),
       ends_at: new Date(input.ends_at),
       venue: input.venue ?? null,
+      rooms: input.rooms,
+      tracks: input.tracks,
       tickets: storedTickets(input.tickets),
       questions: storedQuestions(input.questions ?? []),
       privacy_notice: input.privacy_notice ? JSON.stringify(input.privacy_notice) : null,
@@ -84,6 +86,8 @@ export async function updateEvent(db: Kysely<Database>, accountId: string, id: s
           ...(input.starts_at !== undefined && { starts_at: startsAt }),
           ...(input.ends_at !== undefined && { ends_at: endsAt }),
           ...(input.venue !== undefined && { venue: input.venue }),
+          ...(input.rooms !== undefined && { rooms: input.rooms }),
+          ...(input.tracks !== undefined && { tracks: input.tracks }),
           ...(input.tickets !== undefined && { tickets: storedTickets(input.tickets) }),
           ...(input.questions !== undefined && { questions: storedQuestions(input.questions) }),
           ...(input.privacy_notice !== undefined && {

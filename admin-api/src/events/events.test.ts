@@ -38,6 +38,17 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     })
   })
 
+  it('keeps the rooms and tracks in the order given, refusing a name given twice', async () => {
+    const created = await api.request('POST', '/v1/events', { key, body: { ...EVENT, rooms: ['Hall B', 'Hall A'] } })
+    expect(created.body.data).toMatchObject({ rooms: ['Hall B', 'Hall A'], tracks: [] })
+    const id = created.body.data.id
+    const patched = await api.request('PATCH', `/v1/events/${id}`, { key, body: { tracks: ['Web', 'Data'] } })
+    expect(patched.body.data).toMatchObject({ rooms: ['Hall B', 'Hall A'], tracks: ['Web', 'Data'] })
+    const twice = await api.request('PATCH', `/v1/events/${id}`, { key, body: { rooms: ['Hall A', 'hall a'] } })
+    expect(twice.status).toBe(400)
+    expect(twice.body.error.details.fields[0]).toMatchObject({ path: 'rooms' })
+  })
+
   it('defaults the timezone to UTC and tickets to none', async () => {
     const res = await api.request('POST', '/v1/events', {
       key,

@@ -7,6 +7,7 @@ import * as sessionCancelled from './2026-11-26T10-00-session-cancelled.ts'
 import * as registrationCapacityQuestions from './2026-11-26T11-00-registration-capacity-questions.ts'
 import * as registrationDoubleOptIn from './2026-11-27T09-00-registration-double-opt-in.ts'
 import * as consoleUsers from './2026-11-27T12-00-console-users.ts'
+import * as eventRoomsTracks from './2026-11-27T12-10-event-rooms-tracks.ts'
 
 /**
  * Every migration, by name. Names sort by date, so Kysely's Migrator applies them in order.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T11-00-registration-capacity-questions': registrationCapacityQuestions,
   '2026-11-27T09-00-registration-double-opt-in': registrationDoubleOptIn,
   '2026-11-27T12-00-console-users': consoleUsers,
+  '2026-11-27T12-10-event-rooms-tracks': eventRoomsTracks,
 }

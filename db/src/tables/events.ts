@@ -52,6 +52,10 @@ export interface EventsTable {
   starts_at: Date
   ends_at: Date
   venue: string | null
+  /** Room names in the organiser's order (sessions name theirs as free text). */
+  rooms: Generated<string[]>
+  /** Track names in the organiser's order. */
+  tracks: Generated<string[]>
   tickets: ColumnType<Ticket[], string | undefined, string>
   questions: ColumnType<Question[], string | undefined, string>
   privacy_notice: ColumnType<PrivacyNotice | null, string | null | undefined, string | null>

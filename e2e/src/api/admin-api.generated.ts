@@ -914,6 +914,8 @@ export interface components {
             /** Format: date-time */
             ends_at: string;
             venue: string | null;
+            rooms: string[];
+            tracks: string[];
             tickets: components["schemas"]["Ticket"][];
             questions: components["schemas"]["Question"][];
             privacy_notice: components["schemas"]["PrivacyNotice"];
@@ -996,6 +998,23 @@ export interface components {
              */
             ends_at: string;
             venue?: string | null;
+            /**
+             * @description The event's rooms, in the order the schedule shows them
+             * @default []
+             * @example [
+             *       "Hall A",
+             *       "Hall B"
+             *     ]
+             */
+            rooms: string[];
+            /**
+             * @description The event's tracks, in the order the schedule shows them
+             * @default []
+             * @example [
+             *       "Frontend"
+             *     ]
+             */
+            tracks: string[];
             /** @default [] */
             tickets: components["schemas"]["Ticket"][];
             /** @description The registration form’s questions, in order (default none) */
@@ -1043,6 +1062,21 @@ export interface components {
              */
             ends_at?: string;
             venue?: string | null;
+            /**
+             * @description The event's rooms, in the order the schedule shows them
+             * @example [
+             *       "Hall A",
+             *       "Hall B"
+             *     ]
+             */
+            rooms?: string[];
+            /**
+             * @description The event's tracks, in the order the schedule shows them
+             * @example [
+             *       "Frontend"
+             *     ]
+             */
+            tracks?: string[];
             tickets?: components["schemas"]["Ticket"][];
             questions?: components["schemas"]["Question"][];
             privacy_notice?: components["schemas"]["PrivacyNotice"];

@@ -19,6 +19,10 @@ export interface RunningSystem {
   /** `{embed_url}/v1/loader.js`: what the README snippet loads. */
   loaderUrl: string
   demoUrl: string
+  /** The organiser console: `http://127.0.0.1:<port>/console/`. */
+  consoleUrl: string
+  /** The one-time sign-in link of the demo organiser that this start printed. */
+  demoSignInUrl: string | null
   /** The environment the system runs with: child processes (the CLI) get exactly this database. */
   env: Record<string, string>
   /** The newest emails of an event in the outbox (no `SMTP_URL`: they wait there), newest first. */
@@ -60,6 +64,8 @@ export async function startTestSystem(dialect: Dialect): Promise<RunningSystem> 
     embedUrl,
     loaderUrl: `${embedUrl}/v1/loader.js`,
     demoUrl: system.demoUrl.replace(/\/+$/, ''),
+    consoleUrl: system.consoleUrl,
+    demoSignInUrl: system.demoSignInUrl,
     env,
     emails: (eventId) => system.emails(eventId),
     stop: async () => {
