@@ -14,6 +14,7 @@ import { styleMap } from 'lit/directives/style-map.js'
 import { I18nController, locale, t } from '../i18n/index.ts'
 import { conflictSentences } from './conflict-text.ts'
 import { type Conflict, conflictsOf, type Slot } from './conflicts.ts'
+import { dragMove, dragResize, slotAt } from './drag.ts'
 import { formatClock, formatClockRange, formatWhen } from './format.ts'
 import { cardRows, type DayGrid, SLOT_MS, timeLabels } from './grid.ts'
 import { applyStep, keyIntent, type Position } from './keyboard.ts'
@@ -29,6 +30,8 @@ export interface PlaceDetail {
   startMs: number
   endMs: number
   room: string | null
+  /** Dropped by keyboard: focus follows the card to its new place (and back, when refused). */
+  keyboard: boolean
 }
 
 export interface CreateDetail {
@@ -57,9 +60,6 @@ interface Carry {
 
 /** Pixels a pointer must travel before a press becomes a drag. */
 const DRAG_THRESHOLD = 4
-/** A click in an empty slot starts the new session on the quarter hour above it. */
-const CREATE_STEP_ROWS = 3
-const DEFAULT_LENGTH_MS = 30 * 60_000
 /** How long a finger holds a card still before it carries it. */
 const LONG_PRESS_MS = 400
 /** Pixels from the scroller's edge within which a drag scrolls it. */
@@ -312,15 +312,10 @@ export class ScheduleGrid extends LitElement {
     if (!carry.active && !moved) return
     const grid = this.grid as DayGrid
     const { column, row } = this.hit(event.clientX, event.clientY)
-    let at: Position
-    if (carry.mode === 'resize') {
-      const endMs = Math.min(Math.max(grid.startMs + Math.round(row) * SLOT_MS, carry.at.startMs + SLOT_MS), grid.endMs)
-      at = { ...carry.origin, endMs }
-    } else {
-      const length = carry.origin.endMs - carry.origin.startMs
-      const startMs = grid.startMs + Math.round(row - (carry.grabRows ?? 0)) * SLOT_MS
-      at = applyStep(grid, this.columns.length, { startMs, endMs: startMs + length, column }, { type: 'move', minutes: 0, columns: 0 })
-    }
+    const at =
+      carry.mode === 'resize'
+        ? dragResize(grid, carry.origin, row)
+        : dragMove(grid, this.columns.length, carry.origin, carry.grabRows ?? 0, { column, row })
     this.carry = { ...carry, at, active: true }
     this.scrollNearEdge(event.clientX, event.clientY)
   }
@@ -370,10 +365,9 @@ export class ScheduleGrid extends LitElement {
     }
     const conflicts = this.sentences(this.carriedConflicts(carry), room, carry.session)
     this.announce([m.dropped(carry.session.title, this.where(carry.at)), ...conflicts].join(' '))
-    if (carry.via === 'keyboard') this.refocusId = carry.session.id
     this.dispatchEvent(
       new CustomEvent<PlaceDetail>('schedule-place', {
-        detail: { id: carry.session.id, startMs: carry.at.startMs, endMs: carry.at.endMs, room },
+        detail: { id: carry.session.id, startMs: carry.at.startMs, endMs: carry.at.endMs, room, keyboard: carry.via === 'keyboard' },
         bubbles: true,
         composed: true,
       }),
@@ -400,9 +394,7 @@ export class ScheduleGrid extends LitElement {
     if (this.readonly || this.carry || (event.target as HTMLElement).closest('.card')) return
     const grid = this.grid as DayGrid
     const { row } = this.hit(event.clientX, event.clientY)
-    const startRow = Math.floor(Math.max(0, row) / CREATE_STEP_ROWS) * CREATE_STEP_ROWS
-    const startMs = Math.min(grid.startMs + startRow * SLOT_MS, grid.endMs - SLOT_MS)
-    const endMs = Math.min(startMs + DEFAULT_LENGTH_MS, grid.endMs)
+    const { startMs, endMs } = slotAt(grid, row)
     this.dispatchEvent(
       new CustomEvent<CreateDetail>('schedule-create', {
         detail: { room: this.columns[column] ?? null, startMs, endMs },

@@ -127,7 +127,7 @@ export class SchedulePage extends LitElement {
   // ——— grid events ———
 
   private async onPlace(event: CustomEvent<PlaceDetail>): Promise<void> {
-    const { id, startMs, endMs, room } = event.detail
+    const { id, startMs, endMs, room, keyboard } = event.detail
     const before = this.byId.get(id)
     if (!before) return
     const body = placeBody(before, { startMs, endMs, room })
@@ -135,19 +135,25 @@ export class SchedulePage extends LitElement {
     const m = t(messages)
     // Shown at once; the API's answer replaces it, or the card goes back.
     this.replace({ ...before, ...body })
+    // The card is drawn anew in its new column (once this page has passed the grid the moved
+    // session): the keyboard's focus goes with it.
+    if (keyboard) void this.updateComplete.then(() => this.gridElement?.focusCard(id))
     this.saving = new Set([...this.saving, id])
     try {
       const saved = await placeSession(id, body)
       this.replace(saved)
       this.placeError = ''
-      this.gridElement?.announce(m.saved(saved.title))
+      // Said after the drop's own announcement, so it repeats the conflicts the session now has.
+      await this.updateComplete
+      const conflicts = conflictSentences(this.conflicts.get(id) ?? [], saved.room, saved, this.byId, m)
+      this.gridElement?.announce([m.saved(saved.title), ...conflicts].join(' '))
     } catch (error) {
       this.replace(before)
       const text = m.saveFailed(before.title, problemText(error))
       // Beside the grid rather than in a toast: it stays until read, and covers no button.
       this.placeError = text
       this.gridElement?.announce(text)
-      if (document.activeElement === document.body || document.activeElement === null) this.gridElement?.focusCard(id)
+      if (keyboard) void this.updateComplete.then(() => this.gridElement?.focusCard(id))
     } finally {
       this.saving = new Set([...this.saving].filter((s) => s !== id))
     }
