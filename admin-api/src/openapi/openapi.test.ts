@@ -58,6 +58,7 @@ describe('OpenAPI document and docs', () => {
         'DELETE /sessions/{id}',
         'GET /registrations',
         'PATCH /registrations/{id}',
+        'GET /registrations/{id}/emails',
         'POST /webhooks',
         'GET /webhooks',
         'GET /webhooks/{id}',

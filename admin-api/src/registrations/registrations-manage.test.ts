@@ -1,4 +1,5 @@
 import { DIALECTS } from '@event-service/db/testing.ts'
+import { enqueueEmail } from '@event-service/db'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApi, type TestApi } from '../testing/test-api.ts'
 
@@ -154,6 +155,32 @@ describe.each(DIALECTS)('managing registrations on %s', (dialect) => {
     const bad = await api.request('PATCH', `/v1/registrations/${ids['adam@example.com']}`, { key, body: { status: 'gone' } })
     expect(bad.status).toBe(400)
     expect(bad.body.error.details.fields[0].path).toBe('status')
+  })
+
+  it("lists the emails sent to a registrant from the outbox, without their text, and 404 for another account's", async () => {
+    const id = ids['zoe@example.com'] as string
+    await enqueueEmail(api.db, {
+      account_id: accountId,
+      event_id: eventId,
+      registration_id: id,
+      kind: 'registration.confirmation',
+      to_address: 'zoe@example.com',
+      subject: 'Confirm your place',
+      text_body: 'Follow https://embed.example/confirm/secret-link',
+    })
+    const res = await api.request('GET', `/v1/registrations/${id}/emails`, { key })
+    expect(res.status).toBe(200)
+    expect(res.body.data).toEqual([
+      expect.objectContaining({
+        kind: 'registration.confirmation',
+        to: 'zoe@example.com',
+        subject: 'Confirm your place',
+        status: 'pending',
+      }),
+    ])
+    expect(res.text).not.toContain('secret-link')
+    const other = await api.newAccount()
+    expect((await api.request('GET', `/v1/registrations/${id}/emails`, { key: other.key })).status).toBe(404)
   })
 })
 

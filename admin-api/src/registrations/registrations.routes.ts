@@ -7,12 +7,13 @@ import type { ApiBuilder } from '../openapi/api-builder.ts'
 import { presentRegistration } from './registrations.presenter.ts'
 import {
   ListRegistrationsQuery,
+  RegistrationEmailListResponse,
   RegistrationCsv,
   RegistrationListResponse,
   RegistrationResponse,
   UpdateRegistrationBody,
 } from './registrations.schema.ts'
-import { listRegistrations, registrationsCsv, updateRegistration } from './registrations.service.ts'
+import { listRegistrationEmails, listRegistrations, registrationsCsv, updateRegistration } from './registrations.service.ts'
 
 const tag = 'Registrations'
 
@@ -64,6 +65,24 @@ export function registrationRoutes(api: ApiBuilder, db: Kysely<Database>): void 
     },
     async (ctx, { params, body }) => {
       ctx.body = ok(presentRegistration(await updateRegistration(db, ctx.state.account.id, params.id, body)))
+    },
+  )
+  api.route(
+    {
+      method: 'get',
+      path: '/registrations/{id}/emails',
+      operationId: 'listRegistrationEmails',
+      summary: 'The emails sent to a registrant, newest first',
+      description:
+        'From the mail outbox: what was sent (subject, kind) and how far it got (`pending`, `delivered` to the SMTP server, `failed`). ' +
+        'Never the text: it holds the registrant’s own confirm and cancel links.',
+      tag,
+      request: { params: IdParams },
+      responses: { 200: { description: 'The emails', schema: RegistrationEmailListResponse } },
+      errors: [404],
+    },
+    async (ctx, { params }) => {
+      ctx.body = ok(await listRegistrationEmails(db, ctx.state.account.id, params.id))
     },
   )
 }

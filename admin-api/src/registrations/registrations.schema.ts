@@ -1,4 +1,4 @@
-import { REGISTRATION_STATUSES } from '@event-service/db'
+import { OUTBOX_STATUSES, REGISTRATION_STATUSES } from '@event-service/db'
 import { uuid } from '../common/fields.ts'
 import { dataEnvelope, pageEnvelope } from '../common/envelopes.ts'
 import { listQuery } from '../common/list-query.ts'
@@ -85,3 +85,21 @@ export const UpdateRegistrationBody = z
   .strict()
   .openapi('UpdateRegistrationRequest')
 export type UpdateRegistrationBody = z.output<typeof UpdateRegistrationBody>
+
+/** An email of the mail outbox sent about a registration, without its text (it holds the registrant's links). */
+export const RegistrationEmail = z
+  .object({
+    id: uuid,
+    kind: z.string().openapi({ description: 'What it is, e.g. `registration.confirmation`', example: 'registration.confirmation' }),
+    to: z.string(),
+    subject: z.string(),
+    status: z
+      .enum(OUTBOX_STATUSES)
+      .openapi({ description: '`delivered`: handed to the SMTP server; `pending` also while no `SMTP_URL` is set' }),
+    attempts: z.number().int(),
+    last_error: z.string().nullable(),
+    created_at: z.string().openapi({ format: 'date-time' }),
+    delivered_at: z.string().nullable().openapi({ format: 'date-time' }),
+  })
+  .openapi('RegistrationEmail')
+export const RegistrationEmailListResponse = dataEnvelope('RegistrationEmailListResponse', z.array(RegistrationEmail))

@@ -186,3 +186,32 @@ export async function updateRegistration(
     return row
   })
 }
+
+/** The emails sent about a registration of the account, newest first, without their text; 404 for another account's. */
+export async function listRegistrationEmails(db: Kysely<Database>, accountId: string, registrationId: string) {
+  const registration = await db
+    .selectFrom('registrations')
+    .select('id')
+    .where('id', '=', registrationId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst()
+  if (!registration) throw notFound('Registration')
+  const rows = await db
+    .selectFrom('email_messages')
+    .select(['id', 'kind', 'to_address', 'subject', 'status', 'attempts', 'last_error', 'created_at', 'delivered_at'])
+    .where('registration_id', '=', registrationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    to: r.to_address,
+    subject: r.subject,
+    status: r.status,
+    attempts: r.attempts,
+    last_error: r.last_error,
+    created_at: r.created_at.toISOString(),
+    delivered_at: r.delivered_at?.toISOString() ?? null,
+  }))
+}

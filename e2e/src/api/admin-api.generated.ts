@@ -492,6 +492,26 @@ export interface paths {
         patch: operations["updateRegistration"];
         trace?: never;
     };
+    "/registrations/{id}/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The emails sent to a registrant, newest first
+         * @description From the mail outbox: what was sent (subject, kind) and how far it got (`pending`, `delivered` to the SMTP server, `failed`). Never the text: it holds the registrant’s own confirm and cancel links.
+         */
+        get: operations["listRegistrationEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -1589,6 +1609,36 @@ export interface components {
              * @enum {string}
              */
             status?: "registered" | "checked_in" | "cancelled";
+        };
+        RegistrationEmailListResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["RegistrationEmail"][];
+        };
+        RegistrationEmail: {
+            /**
+             * Format: uuid
+             * @example 3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b
+             */
+            id: string;
+            /**
+             * @description What it is, e.g. `registration.confirmation`
+             * @example registration.confirmation
+             */
+            kind: string;
+            to: string;
+            subject: string;
+            /**
+             * @description `delivered`: handed to the SMTP server; `pending` also while no `SMTP_URL` is set
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            last_error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            delivered_at: string | null;
         };
         CreatedWebhookResponse: {
             /** @enum {boolean} */
@@ -5724,6 +5774,90 @@ export interface operations {
             };
             /** @description Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`); the `X-Request-Id` identifies it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRegistrationEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The emails */
+            200: {
+                headers: {
+                    /** @description Requests allowed per hour for the account */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Identifies the request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationEmailListResponse"];
+                };
+            };
+            /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key, or no console session (`UNAUTHORIZED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is read-only, the role may not do this, or a console request lacks its CSRF token (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account (`NOT_FOUND`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
