@@ -26,6 +26,12 @@ export const routes: RouteDefinition[] = [
     tag: 'console-speaker-page',
     load: () => import('../speakers/speaker-page.ts'),
   },
+  {
+    pattern: '/console/events/:eventId/registrations',
+    tag: 'console-registrations-page',
+    load: () => import('../registrations/registrations-page.ts'),
+  },
+  { pattern: '/console/events/:eventId/check-in', tag: 'console-check-in-page', load: () => import('../registrations/check-in-page.ts') },
   // Embed tokens and their snippet builder; webhooks.
   { pattern: '/console/tokens', tag: 'console-tokens-page', load: () => import('../tokens/tokens-page.ts') },
   { pattern: '/console/tokens/:tokenId', tag: 'console-token-page', load: () => import('../tokens/token-page.ts') },

@@ -43,3 +43,12 @@ export function statusActions(status: RegistrationStatus): StatusAction[] {
 export function canCheckIn(status: RegistrationStatus): boolean {
   return status === 'registered' || status === 'pending'
 }
+
+/** Web Awesome's badge variant for each status. */
+export const STATUS_VARIANT: Record<RegistrationStatus, 'neutral' | 'success' | 'brand' | 'warning'> = {
+  pending: 'warning',
+  registered: 'brand',
+  checked_in: 'success',
+  cancelled: 'neutral',
+  expired: 'neutral',
+}

@@ -1,0 +1,344 @@
+// /console/events/:eventId/registrations: the event's registrations, searched, filtered and paged
+// by the API (one page at a time, so 10,000 cost what 50 do), the filters kept in the address;
+// a registration's answers and times in a dialog with the status changes PATCH allows; CSV export.
+import '@awesome.me/webawesome/dist/components/badge/badge.js'
+import '@awesome.me/webawesome/dist/components/button/button.js'
+import '@awesome.me/webawesome/dist/components/callout/callout.js'
+import '@awesome.me/webawesome/dist/components/dialog/dialog.js'
+import '@awesome.me/webawesome/dist/components/input/input.js'
+import '@awesome.me/webawesome/dist/components/option/option.js'
+import '@awesome.me/webawesome/dist/components/pagination/pagination.js'
+import '@awesome.me/webawesome/dist/components/select/select.js'
+import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
+import { REGISTRATION_STATUSES, type RegistrationStatus } from '@event-service/db/tables/registrations.ts'
+import { css, html, LitElement, nothing } from 'lit'
+import { customElement, property, state } from 'lit/decorators.js'
+import type { components } from '../api/admin-api.generated.ts'
+import { apiGet, apiList, apiSend } from '../api/client.ts'
+import { canWrite } from '../app/roles.ts'
+import { currentSession } from '../app/session.ts'
+import '../events/event-tabs.ts'
+import { formatDateTime, formatNumber, I18nController, t } from '../i18n/index.ts'
+import { confirmAction } from '../ui/confirm.ts'
+import { notify, notifyProblem, problemText } from '../ui/notify.ts'
+import '../ui/page-header.ts'
+import { pageStyles } from '../ui/styles.ts'
+import { answerLines } from './answers.ts'
+import { downloadRegistrationsCsv } from './csv-download.ts'
+import { filterQuery, filtersFromSearch, PAGE_SIZE, pageQuery, type RegistrationFilters, searchFromFilters } from './filters.ts'
+import { messages } from './messages.ts'
+import { STATUS_VARIANT, type StatusAction, statusActions } from './status-actions.ts'
+
+export type Registration = components['schemas']['Registration']
+type EventRecord = components['schemas']['Event']
+
+/** The select value of "all" (ticket ids are slugs, which never hold an underscore). */
+const ALL = '__all'
+const SEARCH_DELAY_MS = 300
+
+@customElement('console-registrations-page')
+export class ConsoleRegistrationsPage extends LitElement {
+  protected readonly i18n = new I18nController(this)
+
+  @property() eventId = ''
+
+  @state() private event: EventRecord | undefined
+  @state() private filters: RegistrationFilters = filtersFromSearch(location.search)
+  @state() private registrations: Registration[] = []
+  @state() private total = 0
+  @state() private loading = true
+  @state() private failure = ''
+  @state() private exporting = false
+  @state() private open: Registration | undefined
+  @state() private busy = false
+
+  private searchTimer: ReturnType<typeof setTimeout> | undefined
+  private request = 0
+
+  static override styles = [
+    pageStyles,
+    css`
+      .filters {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--wa-space-m);
+        align-items: end;
+        margin-block-end: var(--wa-space-m);
+      }
+      .filters wa-input {
+        flex: 1 1 16rem;
+      }
+      .filters wa-select {
+        flex: 0 1 12rem;
+      }
+      .name-button {
+        all: unset;
+        cursor: pointer;
+        color: var(--wa-color-text-link);
+        text-decoration: underline;
+        overflow-wrap: anywhere;
+      }
+      .name-button:focus-visible {
+        outline: var(--wa-focus-ring);
+        outline-offset: var(--wa-focus-ring-offset);
+      }
+      dl {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: var(--wa-space-2xs) var(--wa-space-m);
+        margin: 0 0 var(--wa-space-m);
+      }
+      dt {
+        color: var(--wa-color-text-quiet);
+      }
+      dd {
+        margin: 0;
+        overflow-wrap: anywhere;
+        white-space: pre-wrap;
+      }
+      h3 {
+        font-size: var(--wa-font-size-m);
+        margin: var(--wa-space-m) 0 var(--wa-space-xs);
+      }
+      .actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: var(--wa-space-s);
+      }
+    `,
+  ]
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    void apiGet<EventRecord>(`/events/${encodeURIComponent(this.eventId)}`)
+      .then((event) => {
+        this.event = event
+      })
+      .catch(() => undefined)
+    void this.load()
+  }
+
+  private async load(): Promise<void> {
+    const request = ++this.request
+    this.loading = true
+    this.failure = ''
+    try {
+      const { items, meta } = await apiList<Registration>('/registrations', pageQuery(this.eventId, this.filters))
+      if (request !== this.request) return
+      this.registrations = items
+      this.total = meta.total
+    } catch (error) {
+      if (request === this.request) this.failure = t(messages).loadFailed(problemText(error))
+    } finally {
+      if (request === this.request) this.loading = false
+    }
+  }
+
+  /** New filters: kept in the address (without a new history entry per keystroke) and read. */
+  private setFilters(changes: Partial<RegistrationFilters>, { delay = 0 } = {}): void {
+    this.filters = { ...this.filters, page: 1, ...changes }
+    history.replaceState(history.state, '', `${location.pathname}${searchFromFilters(this.filters)}`)
+    clearTimeout(this.searchTimer)
+    if (delay) this.searchTimer = setTimeout(() => void this.load(), delay)
+    else void this.load()
+  }
+
+  private ticketName(id: string | null): string {
+    if (!id) return t(messages).noTicket
+    return this.event?.tickets.find((ticket) => ticket.id === id)?.name ?? id
+  }
+
+  private async exportCsv(): Promise<void> {
+    this.exporting = true
+    try {
+      await downloadRegistrationsCsv(filterQuery(this.eventId, this.filters))
+      notify(t(messages).exported)
+    } catch (error) {
+      notifyProblem(error)
+    } finally {
+      this.exporting = false
+    }
+  }
+
+  private async act(registration: Registration, action: StatusAction): Promise<void> {
+    const m = t(messages)
+    if (
+      action.confirm &&
+      !(await confirmAction({ heading: m.cancelHeading(registration.name), message: m.cancelText, confirmLabel: m.actions.cancel }))
+    )
+      return
+    this.busy = true
+    try {
+      const updated = await apiSend<Registration>('PATCH', `/registrations/${encodeURIComponent(registration.id)}`, {
+        status: action.status,
+      })
+      this.registrations = this.registrations.map((r) => (r.id === updated.id ? updated : r))
+      if (this.open?.id === updated.id) this.open = updated
+      notify(m.done[action.action](registration.name))
+    } catch (error) {
+      notifyProblem(error)
+    } finally {
+      this.busy = false
+    }
+  }
+
+  private renderDetail() {
+    const m = t(messages)
+    const d = m.detail
+    const r = this.open
+    const writable = canWrite(currentSession()?.user.role)
+    const zone = this.event?.timezone
+    const time = (label: string, iso: string | null) => (iso ? html`<dt>${label}</dt><dd>${formatDateTime(iso, zone)}</dd>` : nothing)
+    const answers = r ? answerLines(this.event?.questions ?? [], r.answers, { yes: d.yes, no: d.no }) : []
+    return html`<wa-dialog
+      label=${r ? d.heading(r.name) : ''}
+      ?open=${r !== undefined}
+      style="--width: 40rem"
+      @wa-after-hide=${(e: Event) => {
+        if (e.target === e.currentTarget) this.open = undefined
+      }}
+    >
+      ${
+        r
+          ? html`<dl>
+              <dt>${d.email}</dt>
+              <dd>${r.email}</dd>
+              <dt>${d.ticket}</dt>
+              <dd>${this.ticketName(r.ticket_id)}</dd>
+              <dt>${d.status}</dt>
+              <dd><wa-badge variant=${STATUS_VARIANT[r.status]}>${m.statuses[r.status]}</wa-badge></dd>
+              ${time(d.created, r.created_at)} ${time(d.holdExpires, r.hold_expires_at)} ${time(d.confirmed, r.confirmed_at)}
+              ${time(d.consent, r.consent_at)} ${time(d.checkedIn, r.checked_in_at)} ${time(d.cancelled, r.cancelled_at)}
+            </dl>
+            <h3>${d.answers}</h3>
+            ${
+              answers.length
+                ? html`<dl>
+                  ${answers.map(
+                    (a) =>
+                      html`<dt>${a.label}${a.removed ? html` <span class="muted">(${d.removedQuestion})</span>` : nothing}</dt>
+                        <dd>${a.text}</dd>`,
+                  )}
+                </dl>`
+                : html`<p class="muted">${d.noAnswers}</p>`
+            }
+            <h3>${d.emails}</h3>
+            <p class="muted">${d.emailsNote}</p>
+            ${
+              writable
+                ? html`<div class="actions">
+                  ${statusActions(r.status).map(
+                    (action) =>
+                      html`<wa-button
+                        variant=${action.confirm ? 'danger' : 'brand'}
+                        appearance=${action.confirm ? 'outlined' : 'accent'}
+                        ?disabled=${this.busy}
+                        @click=${() => void this.act(r, action)}
+                        >${m.actions[action.action]}</wa-button
+                      >`,
+                  )}
+                </div>`
+                : nothing
+            }`
+          : nothing
+      }
+      <wa-button slot="footer" appearance="plain" @click=${() => (this.open = undefined)}>${d.close}</wa-button>
+    </wa-dialog>`
+  }
+
+  private renderTable() {
+    const m = t(messages)
+    const f = this.filters
+    if (this.registrations.length === 0) return html`<p class="muted">${f.search || f.ticket || f.status ? m.noMatch : m.empty}</p>`
+    const c = m.columns
+    return html`<p class="muted" role="status">${m.count(formatNumber(this.total))}</p>
+      <div class="table-wrap">
+        <table class="cards">
+          <thead>
+            <tr>
+              <th>${c.name}</th>
+              <th>${c.email}</th>
+              <th>${c.ticket}</th>
+              <th>${c.status}</th>
+              <th>${c.created}</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${this.registrations.map(
+              (r) => html`<tr>
+                <td data-label=${c.name}>
+                  <button class="name-button" type="button" @click=${() => (this.open = r)}>
+                    ${r.name}<span class="visually-hidden">, ${m.open}</span>
+                  </button>
+                </td>
+                <td data-label=${c.email}>${r.email}</td>
+                <td data-label=${c.ticket}>${this.ticketName(r.ticket_id)}</td>
+                <td data-label=${c.status}><wa-badge variant=${STATUS_VARIANT[r.status]}>${m.statuses[r.status]}</wa-badge></td>
+                <td data-label=${c.created}>${formatDateTime(r.created_at, this.event?.timezone)}</td>
+              </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>`
+  }
+
+  override render() {
+    const m = t(messages)
+    const f = this.filters
+    return html`<console-page-header heading=${m.title} subheading=${this.event?.name ?? ''}>
+        <wa-button href="/console/events/${this.eventId}/check-in">${m.checkIn}</wa-button>
+        <wa-button ?loading=${this.exporting} @click=${() => void this.exportCsv()}>${m.exportCsv}</wa-button>
+      </console-page-header>
+      <console-event-tabs event-id=${this.eventId} current="registrations"></console-event-tabs>
+      <div class="filters" role="search">
+        <wa-input
+          type="search"
+          label=${m.search}
+          placeholder=${m.searchHint}
+          with-clear
+          .value=${f.search}
+          @input=${(e: Event) => this.setFilters({ search: String((e.target as HTMLInputElement).value ?? '') }, { delay: SEARCH_DELAY_MS })}
+        ></wa-input>
+        <wa-select label=${m.ticket} .value=${f.ticket || ALL} @change=${(e: Event) => this.setFilters({ ticket: pick(e) })}>
+          <wa-option value=${ALL}>${m.allTickets}</wa-option>
+          ${(this.event?.tickets ?? []).map((ticket) => html`<wa-option value=${ticket.id}>${ticket.name}</wa-option>`)}
+        </wa-select>
+        <wa-select label=${m.status} .value=${f.status || ALL} @change=${(e: Event) => this.setFilters({ status: pick(e) as RegistrationStatus | '' })}>
+          <wa-option value=${ALL}>${m.allStatuses}</wa-option>
+          ${REGISTRATION_STATUSES.map((s) => html`<wa-option value=${s}>${m.statuses[s]}</wa-option>`)}
+        </wa-select>
+      </div>
+      ${
+        this.failure
+          ? html`<wa-callout variant="danger" role="alert"
+            >${this.failure} <wa-button size="s" @click=${() => void this.load()}>${m.retry}</wa-button></wa-callout
+          >`
+          : this.loading && this.registrations.length === 0
+            ? html`<p role="status"><wa-spinner></wa-spinner> ${m.loading}</p>`
+            : this.renderTable()
+      }
+      ${
+        this.total > PAGE_SIZE
+          ? html`<wa-pagination
+            .total=${this.total}
+            .pageSize=${PAGE_SIZE}
+            .page=${f.page}
+            @wa-page-change=${(e: Event) => this.setFilters({ page: (e.target as unknown as { page: number }).page })}
+          ></wa-pagination>`
+          : nothing
+      }
+      ${this.renderDetail()}`
+  }
+}
+
+/** A filter select's value, '' for "all". */
+function pick(event: Event): string {
+  const value = String((event.target as HTMLSelectElement).value ?? '')
+  return value === ALL ? '' : value
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'console-registrations-page': ConsoleRegistrationsPage
+  }
+}
