@@ -19,6 +19,8 @@ const event: Event = {
   starts_at: '2026-06-01T07:00:00.000Z',
   ends_at: '2026-06-02T16:00:00.000Z',
   venue: 'Hall A',
+  rooms: ['Hall A', 'Hall B'],
+  tracks: [],
   tickets: [{ id: 'standard', name: 'Standard', capacity: 100, show_remaining: true }],
   questions: [{ id: 'diet', label: 'Diet', type: 'choice', required: true, options: ['Vegan', 'Any'], ticket_ids: null }],
   privacy_notice: { text: 'We use your data.', url: null },
@@ -46,6 +48,14 @@ describe('patchFromDraft', () => {
     draft.name = '  Example Conf 2026 '
     draft.venue = ''
     expect(patchFromDraft(draft, event)).toEqual({ name: 'Example Conf 2026', venue: null })
+  })
+
+  it('sends rooms and tracks one per line, each once, only when they changed', () => {
+    const draft = draftFromEvent(event)
+    expect(draft.rooms).toBe('Hall A\nHall B')
+    draft.rooms = 'Hall B\n  Hall A \n\nhall a\nFoyer'
+    draft.tracks = 'Web'
+    expect(patchFromDraft(draft, event)).toEqual({ rooms: ['Hall B', 'Hall A', 'Foyer'], tracks: ['Web'] })
   })
 
   it('sends times as instants, read in the event’s zone', () => {

@@ -42,6 +42,10 @@ export interface EventDraft {
   starts: string
   ends: string
   venue: string
+  /** One room per line, in the schedule's order. */
+  rooms: string
+  /** One track per line. */
+  tracks: string
   tickets: TicketDraft[]
   questions: QuestionDraft[]
   privacy: boolean
@@ -115,6 +119,8 @@ export function draftFromEvent(event: Event): EventDraft {
     starts: toZonedInput(event.starts_at, event.timezone),
     ends: toZonedInput(event.ends_at, event.timezone),
     venue: event.venue ?? '',
+    rooms: (event.rooms ?? []).join('\n'),
+    tracks: (event.tracks ?? []).join('\n'),
     tickets: event.tickets.map((ticket) => ticketDraft(ticket)),
     questions: event.questions.map((question) => questionDraft(question)),
     privacy: !!notice,
@@ -133,6 +139,8 @@ export function emptyDraft(timezone: string): EventDraft {
     starts: '',
     ends: '',
     venue: '',
+    rooms: '',
+    tracks: '',
     tickets: [],
     questions: [],
     privacy: false,
@@ -158,6 +166,17 @@ const lines = (text: string) =>
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean)
+
+/** The names of a one-per-line list, each once (compared case-insensitively, as the API does). */
+export function namesOf(text: string): string[] {
+  const seen = new Set<string>()
+  return lines(text).filter((name) => {
+    const key = name.toLowerCase()
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
 
 /** Problems the form can see itself (the API checks everything again). */
 export function draftProblems(draft: EventDraft): DraftProblem[] {
@@ -220,6 +239,8 @@ export function draftToFields(draft: EventDraft): CreateEventRequest {
     starts_at: fromZonedInput(draft.starts, draft.timezone) ?? '',
     ends_at: fromZonedInput(draft.ends, draft.timezone) ?? '',
     venue: draft.venue.trim() || null,
+    rooms: namesOf(draft.rooms),
+    tracks: namesOf(draft.tracks),
     tickets,
     questions: questionsOf(draft, new Set(tickets.map((t) => t.id))),
     privacy_notice: draft.privacy ? { text: draft.privacy_text.trim(), url: draft.privacy_url.trim() || null } : null,
@@ -260,6 +281,8 @@ export function patchFromDraft(draft: EventDraft, event: Event): UpdateEventRequ
   if (!sameInstant(next.starts_at, event.starts_at)) patch.starts_at = next.starts_at
   if (!sameInstant(next.ends_at, event.ends_at)) patch.ends_at = next.ends_at
   if ((next.venue ?? null) !== (event.venue ?? null)) patch.venue = next.venue
+  if (!same(next.rooms ?? [], event.rooms ?? [])) patch.rooms = next.rooms
+  if (!same(next.tracks ?? [], event.tracks ?? [])) patch.tracks = next.tracks
   if (!same((next.tickets ?? []).map(normalTicket), event.tickets.map(normalTicket))) patch.tickets = next.tickets
   if (!same((next.questions ?? []).map(normalQuestion), event.questions.map(normalQuestion))) patch.questions = next.questions
   const notice = event.privacy_notice as { text: string; url?: string | null } | null

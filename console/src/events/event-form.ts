@@ -273,6 +273,32 @@ export class ConsoleEventForm extends LitElement {
           this.change()
         }}
       ></wa-input>
+      <div class="row">
+        <wa-textarea
+          name="rooms"
+          label=${m.fields.rooms}
+          hint=${m.fields.namesHint}
+          rows="3"
+          resize="auto"
+          .value=${d.rooms}
+          @input=${(e: Event) => {
+            d.rooms = inputValue(e)
+            this.change()
+          }}
+        ></wa-textarea>
+        <wa-textarea
+          name="tracks"
+          label=${m.fields.tracks}
+          hint=${m.fields.namesHint}
+          rows="3"
+          resize="auto"
+          .value=${d.tracks}
+          @input=${(e: Event) => {
+            d.tracks = inputValue(e)
+            this.change()
+          }}
+        ></wa-textarea>
+      </div>
     </section>`
   }
 

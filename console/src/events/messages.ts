@@ -47,6 +47,9 @@ const en = {
     starts: 'Starts',
     ends: 'Ends',
     venue: 'Venue',
+    rooms: 'Rooms',
+    tracks: 'Tracks',
+    namesHint: 'One per line, in the order the schedule shows them.',
   },
   ticket: {
     legend: (n: number) => `Ticket ${n}`,
@@ -159,6 +162,9 @@ export const messages = defineMessages({
       starts: 'Beginn',
       ends: 'Ende',
       venue: 'Ort',
+      rooms: 'Räume',
+      tracks: 'Tracks',
+      namesHint: 'Einer pro Zeile, in der Reihenfolge des Programms.',
     },
     ticket: {
       legend: (n) => `Ticket ${n}`,
