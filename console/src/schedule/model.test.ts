@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { eventDays, roomColumns, type ScheduleSession, sessionsByDay, slotOf, trackColours } from './model.ts'
+import { eventDays, knownTracks, roomColumns, type ScheduleSession, sessionsByDay, slotOf, trackColours } from './model.ts'
 
 const s = (id: string, starts_at: string, room: string | null, track: string | null = null): ScheduleSession => ({
   id,
@@ -13,22 +13,20 @@ const s = (id: string, starts_at: string, room: string | null, track: string | n
 })
 
 describe('schedule model', () => {
-  it('makes a column per room of the event, added rooms too, then the no-room column', () => {
+  it('makes a column per room of the event in its order, then rooms only sessions name, then the no-room column', () => {
     const sessions = [
       s('a', '2026-06-10T07:00:00Z', 'Hall B'),
       s('b', '2026-06-11T07:00:00Z', 'Ästhetik'),
       s('c', '2026-06-10T07:00:00Z', null),
     ]
-    expect(roomColumns(sessions, ['Loft', 'Hall B'])).toEqual(['Ästhetik', 'Hall B', 'Loft', null])
-    expect(roomColumns([])).toEqual([null])
+    expect(roomColumns(['Loft', 'Hall B'], sessions)).toEqual(['Loft', 'Hall B', 'Ästhetik', null])
+    expect(roomColumns([], [])).toEqual([null])
   })
 
-  it('gives each track a colour by the tracks’ order', () => {
-    const colours = trackColours([s('a', '', null, 'Web'), s('b', '', null, 'Data'), s('c', '', null, null), s('d', '', null, 'Web')])
-    expect([...colours]).toEqual([
-      ['Data', 0],
-      ['Web', 1],
-    ])
+  it('lists the event’s tracks, then tracks only sessions name, each with a colour by that order', () => {
+    const tracks = knownTracks(['Web'], [s('a', '', null, 'Web'), s('b', '', null, 'Data'), s('c', '', null, null), s('d', '', null, 'AI')])
+    expect(tracks).toEqual(['Web', 'AI', 'Data'])
+    expect([...trackColours([...tracks, 'e', 'f', 'g', 'h', 'i', 'j'])].map(([, c]) => c)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 0])
   })
 
   it('groups sessions by their day in the event zone and keeps the others apart', () => {

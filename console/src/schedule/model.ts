@@ -23,22 +23,39 @@ export function byName(a: string, b: string): number {
 }
 
 /**
- * The grid's columns: every room any session of the event names (so the columns stay put from
- * day to day) and those the organiser added in this visit, then `null`, the column of sessions
- * without a room, which the widgets show across every room (breaks, lunch).
+ * The grid's columns: the event's rooms in the organiser's order, then rooms that only sessions
+ * name (sorted), then `null`, the column of sessions without a room, which the widgets show across
+ * every room (breaks, lunch). Names match exactly, as the API's room filter does.
  */
-export function roomColumns(sessions: readonly ScheduleSession[], added: readonly string[] = []): (string | null)[] {
-  const rooms = new Set<string>(added)
-  for (const s of sessions) if (s.room) rooms.add(s.room)
-  return [...[...rooms].sort(byName), null]
+export function roomColumns(eventRooms: readonly string[], sessions: readonly ScheduleSession[]): (string | null)[] {
+  return [
+    ...inOrder(
+      eventRooms,
+      sessions.map((s) => s.room),
+    ),
+    null,
+  ]
 }
 
-/** Number of track colours in the console's palette (`--track-0` … `--track-7`). */
+/** The tracks a session may take: the event's in its order, then those only sessions name. */
+export function knownTracks(eventTracks: readonly string[], sessions: readonly ScheduleSession[]): string[] {
+  return inOrder(
+    eventTracks,
+    sessions.map((s) => s.track),
+  )
+}
+
+function inOrder(listed: readonly string[], named: readonly (string | null)[]): string[] {
+  const known = new Set(listed)
+  const others = new Set(named.filter((n): n is string => !!n && !known.has(n)))
+  return [...listed, ...[...others].sort(byName)]
+}
+
+/** Number of track colours in the grid's palette (`--track-0` … `--track-7`). */
 export const TRACK_COLOURS = 8
 
-/** Each track's colour index: by the tracks' order, so that up to eight tracks all differ. */
-export function trackColours(sessions: readonly ScheduleSession[]): Map<string, number> {
-  const tracks = [...new Set(sessions.flatMap((s) => (s.track ? [s.track] : [])))].sort(byName)
+/** Each track's colour index, by the tracks' order, so that up to eight tracks all differ. */
+export function trackColours(tracks: readonly string[]): Map<string, number> {
   return new Map(tracks.map((t, i) => [t, i % TRACK_COLOURS]))
 }
 

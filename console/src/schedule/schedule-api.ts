@@ -10,7 +10,7 @@ import type { PlaceBody, SessionChanges } from './patch.ts'
 type Schemas = components['schemas']
 
 /** The event, as far as the editor reads it (its zone and dates). */
-export type ScheduleEvent = Pick<Schemas['Event'], 'id' | 'name' | 'timezone' | 'starts_at' | 'ends_at'>
+export type ScheduleEvent = Pick<Schemas['Event'], 'id' | 'name' | 'timezone' | 'starts_at' | 'ends_at' | 'rooms' | 'tracks'>
 export type Session = Schemas['Session']
 export type SpeakerOption = Pick<Schemas['Speaker'], 'id' | 'name' | 'company'>
 
@@ -21,6 +21,11 @@ export async function loadSchedule(eventId: string): Promise<{ event: ScheduleEv
     everyItem<SpeakerOption>('/speakers', { event_id: eventId, sort: 'name' }),
   ])
   return { event, sessions, speakers }
+}
+
+/** Names the event's rooms anew (a room added in the editor joins the end of the list). */
+export function setEventRooms(eventId: string, rooms: string[]): Promise<ScheduleEvent> {
+  return apiSend<ScheduleEvent>('PATCH', `/events/${encodeURIComponent(eventId)}`, { rooms })
 }
 
 /** One PATCH with start, end and room: a move or a resize. */

@@ -28,9 +28,9 @@ import { allConflicts, type Conflict, type Slot } from './conflicts.ts'
 import { formatDayTab, formatLongDay } from './format.ts'
 import { type DayGrid, dayGrid } from './grid.ts'
 import { messages } from './messages.ts'
-import { eventDays, roomColumns, sessionsByDay, slotOf, trackColours } from './model.ts'
+import { eventDays, knownTracks, roomColumns, sessionsByDay, slotOf, trackColours } from './model.ts'
 import { placeBody } from './patch.ts'
-import { loadSchedule, placeSession, type ScheduleEvent, type Session, type SpeakerOption } from './schedule-api.ts'
+import { loadSchedule, placeSession, type ScheduleEvent, type Session, type SpeakerOption, setEventRooms } from './schedule-api.ts'
 import type { CreateDetail, PlaceDetail, ScheduleGrid } from './schedule-grid.ts'
 import type { SessionPanel } from './session-panel.ts'
 import { instantAt } from './zoned-time.ts'
@@ -50,7 +50,7 @@ export class SchedulePage extends LitElement {
   @state() private speakers: SpeakerOption[] = []
   @state() private loadError = ''
   @state() private day = ''
-  @state() private addedRooms: string[] = []
+  @state() private addingRoom = false
   @state() private roomError = ''
   @state() private selectedId: string | undefined
   @state() private draft: CreateDetail | undefined
@@ -66,6 +66,7 @@ export class SchedulePage extends LitElement {
   private conflicts = new Map<string, Conflict[]>()
   private byId = new Map<string, Session>()
   private colours = new Map<string, number>()
+  private tracks: string[] = []
   private grid: DayGrid | undefined
 
   override connectedCallback(): void {
@@ -88,7 +89,7 @@ export class SchedulePage extends LitElement {
   protected override willUpdate(changed: PropertyValues): void {
     const event = this.event
     if (!event) return
-    if (changed.has('event') || changed.has('sessions') || changed.has('addedRooms') || changed.has('day')) {
+    if (changed.has('event') || changed.has('sessions') || changed.has('day')) {
       this.days = eventDays(event)
       if (!this.days.includes(this.day)) {
         const asked = new URLSearchParams(location.search).get('day') ?? ''
@@ -97,11 +98,12 @@ export class SchedulePage extends LitElement {
       const split = sessionsByDay(this.sessions, this.days, event.timezone)
       this.byDay = split.byDay
       this.elsewhere = split.elsewhere
-      this.columns = roomColumns(this.sessions, this.addedRooms)
+      this.columns = roomColumns(event.rooms, this.sessions)
+      this.tracks = knownTracks(event.tracks, this.sessions)
       this.slots = this.sessions.map(slotOf)
       this.conflicts = allConflicts(this.slots)
       this.byId = new Map(this.sessions.map((s) => [s.id, s]))
-      this.colours = trackColours(this.sessions)
+      this.colours = trackColours(this.tracks)
       const ofDay = this.byDay.get(this.day) ?? []
       this.grid = dayGrid(
         this.day,
@@ -240,18 +242,30 @@ export class SchedulePage extends LitElement {
     if (day) this.chooseDay(day, true)
   }
 
-  private addRoom(event: SubmitEvent): void {
+  /** Adds a room to the event's list (PATCH of its rooms): a column here and in the widgets' filters. */
+  private async addRoom(event: SubmitEvent): Promise<void> {
     event.preventDefault()
     const input = this.renderRoot.querySelector<HTMLInputElement>('[name="new-room"]')
     const name = input?.value.trim() ?? ''
-    if (!name || !input) return
-    if (this.columns.includes(name)) {
+    const current = this.event
+    if (!name || !input || !current || this.addingRoom) return
+    // The API refuses a name its list has in any case. The list becomes the columns as shown
+    // (rooms only sessions named join it) and the new room, so the new column comes last.
+    const rooms = this.columns.filter((c): c is string => c !== null)
+    if (rooms.some((r) => r.toLowerCase() === name.toLowerCase())) {
       this.roomError = t(messages).addRoomExists
       return
     }
     this.roomError = ''
-    this.addedRooms = [...this.addedRooms, name]
-    input.value = ''
+    this.addingRoom = true
+    try {
+      this.event = await setEventRooms(current.id, [...rooms, name])
+      input.value = ''
+    } catch (error) {
+      this.roomError = problemText(error)
+    } finally {
+      this.addingRoom = false
+    }
   }
 
   // ——— drawing ———
@@ -399,7 +413,7 @@ export class SchedulePage extends LitElement {
               <p class="muted">${m.addRoomHint}</p>
               <form class="add-room" @submit=${this.addRoom}>
                 <wa-input name="new-room" label=${m.addRoomName} maxlength="200" size="s"></wa-input>
-                <wa-button type="submit" size="s">${m.addRoom}</wa-button>
+                <wa-button type="submit" size="s" ?loading=${this.addingRoom}>${m.addRoom}</wa-button>
               </form>
               ${this.roomError ? html`<p class="field-error" role="alert">${this.roomError}</p>` : nothing}
             </wa-details>`
@@ -450,6 +464,7 @@ export class SchedulePage extends LitElement {
               .session=${selected}
               .draft=${selected ? undefined : this.draft}
               .columns=${this.columns}
+              .tracks=${this.tracks}
               .speakers=${this.speakers}
               .conflicts=${selected ? conflictSentences(this.conflicts.get(selected.id) ?? [], selected.room, selected, this.byId, m) : []}
               ?readonly=${this.readonly}

@@ -24,8 +24,8 @@ import type { CreateDetail } from './schedule-grid.ts'
 import { createSession, deleteSession, type Session, type SpeakerOption, updateSession } from './schedule-api.ts'
 import { fromLocalInput, toLocalInput } from './zoned-time.ts'
 
-/** wa-select's value for "no room" (an empty value reads as no choice). */
-const NO_ROOM = '__none__'
+/** wa-select's value for "no room" or "no track" (an empty value reads as no choice). */
+const NONE = '__none__'
 /** More speakers than this get a filter above their list. */
 const FILTER_FROM = 8
 
@@ -43,6 +43,8 @@ export class SessionPanel extends LitElement {
   @property({ attribute: false }) session: Session | undefined
   @property({ attribute: false }) draft: CreateDetail | undefined
   @property({ attribute: false }) columns: (string | null)[] = []
+  /** The event's tracks, then those only sessions name. */
+  @property({ attribute: false }) tracks: string[] = []
   @property({ attribute: false }) speakers: SpeakerOption[] = []
   @property({ attribute: false }) conflicts: string[] = []
   @property({ type: Boolean }) readonly = false
@@ -78,11 +80,12 @@ export class SessionPanel extends LitElement {
 
   private readForm(): SessionForm {
     const room = this.control('room')
+    const track = this.control('track')
     return {
       title: this.control('title'),
       description: this.control('description'),
-      track: this.control('track'),
-      room: room === NO_ROOM ? '' : room,
+      track: track === NONE ? '' : track,
+      room: room === NONE ? '' : room,
       start: this.control('starts_at'),
       end: this.control('ends_at'),
       speakerIds: this.speakerIds,
@@ -283,6 +286,8 @@ export class SessionPanel extends LitElement {
     const off = this.readonly || this.busy
     const rooms = this.columns.filter((c): c is string => c !== null)
     if (room && !rooms.includes(room)) rooms.push(room)
+    const tracks = [...this.tracks]
+    if (s?.track && !tracks.includes(s.track)) tracks.push(s.track)
     const words = this.filter.toLowerCase().split(/\s+/).filter(Boolean)
     const shown = this.speakers.filter((p) => words.every((w) => `${p.name} ${p.company ?? ''}`.toLowerCase().includes(w)))
     return html`<form @submit=${this.onSubmit} novalidate>
@@ -292,11 +297,14 @@ export class SessionPanel extends LitElement {
         <wa-input name="starts_at" type="datetime-local" step="300" label=${m.start} required .value=${toLocalInput(startMs, this.timeZone)} ?disabled=${off}></wa-input>
         <wa-input name="ends_at" type="datetime-local" step="300" label=${m.end} required .value=${toLocalInput(endMs, this.timeZone)} ?disabled=${off}></wa-input>
       </div>
-      <wa-select name="room" label=${m.room} hint=${m.roomHint} .value=${room ?? NO_ROOM} ?disabled=${off}>
+      <wa-select name="room" label=${m.room} hint=${m.roomHint} .value=${room ?? NONE} ?disabled=${off}>
         ${rooms.map((r) => html`<wa-option value=${r}>${r}</wa-option>`)}
-        <wa-option value=${NO_ROOM}>${t(messages).noRoom}</wa-option>
+        <wa-option value=${NONE}>${t(messages).noRoom}</wa-option>
       </wa-select>
-      <wa-input name="track" label=${m.track} maxlength="200" .value=${s?.track ?? ''} ?disabled=${off}></wa-input>
+      <wa-select name="track" label=${m.track} .value=${s?.track ?? NONE} ?disabled=${off}>
+        ${tracks.map((track) => html`<wa-option value=${track}>${track}</wa-option>`)}
+        <wa-option value=${NONE}>${m.noTrack}</wa-option>
+      </wa-select>
       <fieldset name="speaker_ids">
         <legend>${m.speakers}</legend>
         ${
