@@ -92,6 +92,8 @@ export class ScheduleGrid extends LitElement {
   @state() private carry: Carry | undefined
   @state() private announcement = ''
   private refocusId: string | undefined
+  /** Row labels per grid: a drag draws the grid at every pointer move, and the grid stays the same. */
+  private readonly labels = new WeakMap<DayGrid, ReturnType<typeof timeLabels>>()
   private suppressClick = false
 
   /** Says something in the grid's live region (a save's outcome, from the page). */
@@ -128,6 +130,15 @@ export class ScheduleGrid extends LitElement {
       }
     }
     if (this.carry?.via === 'keyboard') this.renderRoot.querySelector('.ghost')?.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  }
+
+  private labelsOf(grid: DayGrid): ReturnType<typeof timeLabels> {
+    let labels = this.labels.get(grid)
+    if (!labels) {
+      labels = timeLabels(grid)
+      this.labels.set(grid, labels)
+    }
+    return labels
   }
 
   private cardElement(id: string): HTMLElement | null {
@@ -433,7 +444,7 @@ export class ScheduleGrid extends LitElement {
           <div class="corner" aria-hidden="true">${m.time}</div>
           ${this.columns.map((room, i) => html`<div class=${classMap({ head: true, 'no-room': room === null })} id="head-${i}">${room ?? m.noRoom}</div>`)}
           <div class="times" aria-hidden="true">
-            ${timeLabels(grid).map(
+            ${this.labelsOf(grid).map(
               (l) =>
                 html`<div class=${classMap({ time: true, hour: l.hour })} style="grid-row: ${l.row + 1} / span 6">
                   ${formatClock(l.ms, grid.timeZone, locale())}
