@@ -190,9 +190,13 @@ export class ConsolePeoplePage extends LitElement {
             return html`<tr>
               <td>${user.name ?? '–'} ${user.id === me ? html`<span class="muted">${m.you}</span>` : null}</td>
               <td data-label=${c.email}>${user.email}</td>
-              <td data-label=${c.role}>
-                <wa-select size="s" .value=${user.role} @change=${(e: Event) => this.changeRole(user, e.target as HTMLElement & { value: string })}>
-                  <span slot="label" class="visually-hidden">${m.roleOf(who)}</span>
+              <td>
+                <wa-select
+                  size="s"
+                  label=${m.roleOf(who)}
+                  .value=${user.role}
+                  @change=${(e: Event) => this.changeRole(user, e.target as HTMLElement & { value: string })}
+                >
                   ${ROLES.map((role) => html`<wa-option value=${role}>${m.roles[role]}</wa-option>`)}
                 </wa-select>
               </td>
