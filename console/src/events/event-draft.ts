@@ -1,7 +1,7 @@
 // The event form's state (a draft: strings as the inputs hold them) and its way back to the API:
 // the body of a create, or of a PATCH with only what changed. Pure, so the diff is tested.
 import type { CreateEventRequest, Event, Question, Ticket, UpdateEventRequest } from '../api/types.ts'
-import { fromZonedInput, toZonedInput } from './zoned-time.ts'
+import { isoToLocalInput, localInputToIso } from '../time/zoned-time.ts'
 
 export const QUESTION_TYPES = ['text', 'textarea', 'choice', 'multi', 'checkbox'] as const
 export type QuestionType = (typeof QUESTION_TYPES)[number]
@@ -116,8 +116,8 @@ export function draftFromEvent(event: Event): EventDraft {
     name: event.name,
     description: event.description ?? '',
     timezone: event.timezone,
-    starts: toZonedInput(event.starts_at, event.timezone),
-    ends: toZonedInput(event.ends_at, event.timezone),
+    starts: isoToLocalInput(event.starts_at, event.timezone),
+    ends: isoToLocalInput(event.ends_at, event.timezone),
     venue: event.venue ?? '',
     rooms: (event.rooms ?? []).join('\n'),
     tracks: (event.tracks ?? []).join('\n'),
@@ -182,8 +182,8 @@ export function namesOf(text: string): string[] {
 export function draftProblems(draft: EventDraft): DraftProblem[] {
   const problems: DraftProblem[] = []
   if (!draft.name.trim()) problems.push({ path: 'name', issue: 'required' })
-  const starts = fromZonedInput(draft.starts, draft.timezone)
-  const ends = fromZonedInput(draft.ends, draft.timezone)
+  const starts = localInputToIso(draft.starts, draft.timezone)
+  const ends = localInputToIso(draft.ends, draft.timezone)
   if (!starts) problems.push({ path: 'starts_at', issue: draft.starts ? 'invalidTime' : 'required' })
   if (!ends) problems.push({ path: 'ends_at', issue: draft.ends ? 'invalidTime' : 'required' })
   if (starts && ends && Date.parse(ends) < Date.parse(starts)) problems.push({ path: 'ends_at', issue: 'endsBeforeStart' })
@@ -236,8 +236,8 @@ export function draftToFields(draft: EventDraft): CreateEventRequest {
     name: draft.name.trim(),
     description: draft.description.trim() || null,
     timezone: draft.timezone,
-    starts_at: fromZonedInput(draft.starts, draft.timezone) ?? '',
-    ends_at: fromZonedInput(draft.ends, draft.timezone) ?? '',
+    starts_at: localInputToIso(draft.starts, draft.timezone) ?? '',
+    ends_at: localInputToIso(draft.ends, draft.timezone) ?? '',
     venue: draft.venue.trim() || null,
     rooms: namesOf(draft.rooms),
     tracks: namesOf(draft.tracks),

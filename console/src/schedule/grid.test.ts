@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cardRows, dayGrid, instantOfRow, rowAt, SLOT_MS, snap, timeLabels } from './grid.ts'
-import { wallTime } from './zoned-time.ts'
+import { wallTime } from '../time/zoned-time.ts'
 
 const BERLIN = 'Europe/Berlin'
 const at = (iso: string) => Date.parse(iso)

@@ -3,7 +3,7 @@
  * wall-clock minutes, so a day on which the clocks change has one hour more or fewer rows and
  * its labels say what the clocks show (02:00 twice in autumn).
  */
-import { addDays, instantAt, wallTime } from './zoned-time.ts'
+import { addDays, instantAt, wallTime } from '../time/zoned-time.ts'
 
 export const SLOT_MINUTES = 5
 export const SLOT_MS = SLOT_MINUTES * 60_000

@@ -1,6 +1,6 @@
 /** What the editor derives from the event's sessions: days, room columns, track colours, slots. */
 import type { Slot } from './conflicts.ts'
-import { daysBetween, wallTime } from './zoned-time.ts'
+import { daysBetween, wallTime } from '../time/zoned-time.ts'
 
 /** The fields of the API's Session the editor reads. */
 export interface ScheduleSession {

@@ -1,5 +1,5 @@
 /** Request bodies of the editor: a card's new place, the side panel's changes, a new session. */
-import { fromLocalInput } from './zoned-time.ts'
+import { fromLocalInput } from '../time/zoned-time.ts'
 
 export interface PlaceBody {
   starts_at: string

@@ -23,7 +23,7 @@ import { messages } from './messages.ts'
 import { slotOf } from './model.ts'
 import type { Session } from './schedule-api.ts'
 import { gridStyles } from './schedule-grid.styles.ts'
-import { instantAt, wallTime } from './zoned-time.ts'
+import { instantAt, wallTime } from '../time/zoned-time.ts'
 
 export interface PlaceDetail {
   id: string

@@ -33,7 +33,7 @@ import { placeBody } from './patch.ts'
 import { loadSchedule, placeSession, type ScheduleEvent, type Session, type SpeakerOption, setEventRooms } from './schedule-api.ts'
 import type { CreateDetail, PlaceDetail, ScheduleGrid } from './schedule-grid.ts'
 import type { SessionPanel } from './session-panel.ts'
-import { instantAt } from './zoned-time.ts'
+import { instantAt } from '../time/zoned-time.ts'
 
 const DEFAULT_START_MINUTES = 9 * 60
 const DEFAULT_LENGTH_MS = 30 * 60_000

@@ -22,7 +22,7 @@ import { messages } from './messages.ts'
 import { createBody, formChanges, type SessionForm } from './patch.ts'
 import type { CreateDetail } from './schedule-grid.ts'
 import { createSession, deleteSession, type Session, type SpeakerOption, updateSession } from './schedule-api.ts'
-import { fromLocalInput, toLocalInput } from './zoned-time.ts'
+import { fromLocalInput, toLocalInput } from '../time/zoned-time.ts'
 
 /** wa-select's value for "no room" or "no track" (an empty value reads as no choice). */
 const NONE = '__none__'

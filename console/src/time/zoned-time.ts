@@ -1,7 +1,7 @@
 /**
- * Wall-clock arithmetic in an IANA time zone on `Intl` alone. The schedule editor works in the
- * event's zone whatever the organiser's own is: the grid, the side panel's inputs and the PATCH
- * all round-trip through these functions.
+ * Wall-clock arithmetic in an IANA time zone on `Intl` alone. The console works in the event's
+ * zone whatever the organiser's own is: the event form's start and end, the schedule editor's
+ * grid, its side panel's inputs and its PATCH all round-trip through these functions.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
@@ -84,9 +84,23 @@ export function toLocalInput(ms: number, timeZone: string): string {
 /** The instant of a `datetime-local` value read in the zone; undefined when it is not one. */
 export function fromLocalInput(value: string, timeZone: string): number | undefined {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(value)
-  if (!m || Number.isNaN(Date.parse(`${m[1]}T00:00:00Z`))) return undefined
+  // Date.parse rolls 30 February over into March: a real day reads back as itself.
+  const midnight = m ? Date.parse(`${m[1]}T00:00:00Z`) : Number.NaN
+  if (!m || Number.isNaN(midnight) || new Date(midnight).toISOString().slice(0, 10) !== m[1]) return undefined
   const hours = Number(m[2])
   const minutes = Number(m[3])
   if (hours > 23 || minutes > 59) return undefined
   return instantAt(m[1] as string, hours * 60 + minutes, timeZone)
+}
+
+/** An ISO 8601 instant as a `datetime-local` value in the zone; '' for none or nonsense. */
+export function isoToLocalInput(iso: string | null | undefined, timeZone: string): string {
+  const ms = iso ? Date.parse(iso) : Number.NaN
+  return Number.isNaN(ms) ? '' : toLocalInput(ms, timeZone)
+}
+
+/** A `datetime-local` value read in the zone, as ISO 8601 in UTC; undefined when it is not one. */
+export function localInputToIso(value: string, timeZone: string): string | undefined {
+  const ms = fromLocalInput(value.trim(), timeZone)
+  return ms === undefined ? undefined : new Date(ms).toISOString()
 }

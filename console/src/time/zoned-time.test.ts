@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, daysBetween, fromLocalInput, instantAt, toLocalInput, wallTime, zoneOffset } from './zoned-time.ts'
+import {
+  addDays,
+  daysBetween,
+  fromLocalInput,
+  instantAt,
+  isoToLocalInput,
+  localInputToIso,
+  toLocalInput,
+  wallTime,
+  zoneOffset,
+} from './zoned-time.ts'
 
 const BERLIN = 'Europe/Berlin'
 
@@ -47,5 +57,27 @@ describe('zoned time', () => {
     expect(fromLocalInput('', BERLIN)).toBeUndefined()
     expect(fromLocalInput('2026-06-10T25:00', BERLIN)).toBeUndefined()
     expect(fromLocalInput('yesterday', BERLIN)).toBeUndefined()
+  })
+})
+
+describe('ISO instants and datetime-local values (the event form)', () => {
+  it('shows an instant as wall-clock time in the zone, and reads it back', () => {
+    expect(isoToLocalInput('2026-06-01T07:00:00Z', 'Europe/Berlin')).toBe('2026-06-01T09:00')
+    expect(isoToLocalInput('2026-06-01T23:30:00Z', 'Asia/Kolkata')).toBe('2026-06-02T05:00')
+    expect(localInputToIso('2026-06-01T03:00', 'America/New_York')).toBe('2026-06-01T07:00:00.000Z')
+    for (const zone of ['Europe/Berlin', 'America/Sao_Paulo', 'Australia/Sydney', 'Pacific/Chatham']) {
+      for (let month = 0; month < 12; month++) {
+        const iso = new Date(Date.UTC(2026, month, 10, 13, 45)).toISOString()
+        expect(localInputToIso(isoToLocalInput(iso, zone), zone), `${zone} ${iso}`).toBe(iso)
+      }
+    }
+  })
+
+  it('is empty or undefined for nothing and nonsense', () => {
+    expect(isoToLocalInput(null, 'UTC')).toBe('')
+    expect(isoToLocalInput('soon', 'UTC')).toBe('')
+    expect(localInputToIso('', 'UTC')).toBeUndefined()
+    expect(localInputToIso('2026-02-30T10:00', 'UTC')).toBeUndefined()
+    expect(localInputToIso('tomorrow', 'UTC')).toBeUndefined()
   })
 })
