@@ -38,6 +38,8 @@ export class ConsoleTokensPage extends LitElement {
   @state() private total = 0
   @state() private page = 1
   @state() private events: EventOption[] = []
+  /** Until the events are read, the create form waits rather than saying there are none. */
+  @state() private eventsLoaded = false
   @state() private eventFilter = ALL
   @state() private includeRevoked = false
   @state() private loading = true
@@ -79,6 +81,8 @@ export class ConsoleTokensPage extends LitElement {
       this.events = (await everyItem<EventOption>('/events', { sort: 'starts_at' })).map((e) => ({ id: e.id, name: e.name }))
     } catch {
       // The list still works without names: it shows event ids.
+    } finally {
+      this.eventsLoaded = true
     }
   }
 
@@ -237,8 +241,9 @@ export class ConsoleTokensPage extends LitElement {
           if (e.target === e.currentTarget) this.creating = false
         }}
       >
+        ${this.creating && !this.eventsLoaded ? html`<wa-spinner></wa-spinner>` : null}
         ${
-          this.creating
+          this.creating && this.eventsLoaded
             ? html`<console-token-form
               .events=${this.events}
               .eventId=${this.eventFilter === ALL ? '' : this.eventFilter}
