@@ -14,7 +14,7 @@ import { notify, notifyProblem, problemText } from '../ui/notify.ts'
 import { messages } from './messages.ts'
 import './not-found-page.ts'
 import { canManageAccount } from './roles.ts'
-import { matchRoute, type RouteMatch, signInUrl } from './route-match.ts'
+import { matchRoute, type RouteMatch, safeNext, signInUrl } from './route-match.ts'
 import { NAVIGATE_EVENT, navigate, startRouter } from './router.ts'
 import { routes } from './routes.ts'
 import { currentSession, loadSession, SESSION_EVENT, type Session, setSession } from './session.ts'
@@ -84,6 +84,11 @@ export class ConsoleApp extends LitElement {
     const match = matchRoute(routes, path)
     if (match && !match.route.public && !currentSession()) {
       navigate(signInUrl(path + location.search), { replace: true })
+      return
+    }
+    // Signed in already: the sign-in and sign-up pages have nothing to offer (one-time links do).
+    if (currentSession() && (path === '/console/sign-in' || path === '/console/sign-up')) {
+      navigate(safeNext(new URLSearchParams(location.search).get('next')), { replace: true })
       return
     }
     this.menuOpen = false

@@ -193,6 +193,7 @@ export class ConsoleEventForm extends LitElement {
         <wa-textarea
           name="description"
           label=${m.fields.description}
+          ?readonly=${this.readonly}
           hint=${m.fields.descriptionHint}
           rows="8"
           resize="auto"
