@@ -1,14 +1,10 @@
 // The signed-in user, account and CSRF token, held once for the whole console.
 import { ApiProblem, apiGet, rememberCsrfToken } from '../api/client.ts'
+import type { ConsoleSession } from '../api/types.ts'
 import type { Role } from './roles.ts'
 
-export interface Session {
-  user: { id: string; email: string; name: string | null; role: Role }
-  account: { id: string; name: string; plan: string; rate_limit: number | null }
-  csrf_token: string
-  /** The embed server's public origin (for snippets and previews). */
-  embed_url?: string
-}
+/** The signed-in person, their account, the CSRF token and the embed server's public origin. */
+export type Session = ConsoleSession & { user: { role: Role } }
 
 /** Fired on window when the session is set, changed or ended. */
 export const SESSION_EVENT = 'console-session'

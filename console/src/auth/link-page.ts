@@ -4,6 +4,7 @@ import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
 import { html, LitElement } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
 import { ApiProblem, apiGet, apiSend } from '../api/client.ts'
+import type { LinkInfo } from '../api/types.ts'
 import { navigate } from '../app/router.ts'
 import { type Session, setSession } from '../app/session.ts'
 import { I18nController, t } from '../i18n/index.ts'
@@ -14,12 +15,6 @@ import '../ui/page-header.ts'
 import { authStyles } from './auth-styles.ts'
 import { messages } from './messages.ts'
 import { newPasswordFields, newPasswordProblems } from './new-password.ts'
-
-interface LinkInfo {
-  purpose: 'invite' | 'reset' | 'sign_in'
-  email: string
-  account_name: string
-}
 
 /**
  * `/console/link/:token`, a one-time link from an email: an invitation or reset sets a password

@@ -7,6 +7,7 @@ import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
 import { css, html, LitElement } from 'lit'
 import { customElement, query, state } from 'lit/decorators.js'
 import { ApiProblem, apiList, apiSend } from '../api/client.ts'
+import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { formatDateTime, I18nController, t } from '../i18n/index.ts'
 import { confirmAction } from '../ui/confirm.ts'
 import { applyFieldProblems, clearFieldProblems } from '../ui/form-errors.ts'
@@ -15,16 +16,6 @@ import { notify, notifyProblem, problemText } from '../ui/notify.ts'
 import { showSecretOnce } from '../ui/secret-dialog.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { messages } from './messages.ts'
-
-interface ApiKey {
-  id: string
-  name: string
-  prefix: string
-  scope: 'write' | 'read'
-  created_at: string
-  last_used_at: string | null
-  revoked_at: string | null
-}
 
 /** The account's API keys (owners): create (the secret shown once), list, revoke. */
 @customElement('console-api-keys-section')
@@ -70,7 +61,7 @@ export class ConsoleApiKeysSection extends LitElement {
     this.formError = ''
     this.busy = true
     try {
-      const created = await apiSend<ApiKey & { api_key: string }>('POST', '/api-keys', { name, scope })
+      const created = await apiSend<CreatedApiKey>('POST', '/api-keys', { name, scope })
       this.form.reset()
       void this.load()
       await showSecretOnce({

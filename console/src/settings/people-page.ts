@@ -7,6 +7,7 @@ import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
 import { css, html, LitElement } from 'lit'
 import { customElement, query, state } from 'lit/decorators.js'
 import { ApiProblem, apiList, apiSend } from '../api/client.ts'
+import type { InvitedUser, User } from '../api/types.ts'
 import { canManageAccount, type Role } from '../app/roles.ts'
 import { currentRole, currentSession } from '../app/session.ts'
 import { formatDateTime, I18nController, t } from '../i18n/index.ts'
@@ -18,16 +19,6 @@ import '../ui/page-header.ts'
 import { showSecretOnce } from '../ui/secret-dialog.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { messages } from './people-messages.ts'
-
-interface User {
-  id: string
-  email: string
-  name: string | null
-  role: Role
-  status: 'invited' | 'active'
-  created_at: string
-  last_sign_in_at: string | null
-}
 
 const ROLES: Role[] = ['owner', 'editor', 'viewer']
 
@@ -118,7 +109,7 @@ export class ConsolePeoplePage extends LitElement {
     this.formError = ''
     this.busy = true
     try {
-      const invited = await apiSend<User & { sign_in_url: string }>('POST', '/users', { email, role, name: name || undefined })
+      const invited = await apiSend<InvitedUser>('POST', '/users', { email, role, name: name || undefined })
       this.form.reset()
       void this.load()
       await showSecretOnce({

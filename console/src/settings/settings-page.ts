@@ -5,6 +5,7 @@ import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
 import { css, html, LitElement } from 'lit'
 import { customElement, query, state } from 'lit/decorators.js'
 import { ApiProblem, apiGet, apiSend } from '../api/client.ts'
+import type { Account } from '../api/types.ts'
 import { canManageAccount } from '../app/roles.ts'
 import { currentRole, currentSession, setSession } from '../app/session.ts'
 import { formatDate, formatNumber, I18nController, t } from '../i18n/index.ts'
@@ -15,14 +16,6 @@ import '../ui/page-header.ts'
 import { pageStyles } from '../ui/styles.ts'
 import './api-keys-section.ts'
 import { messages } from './messages.ts'
-
-interface Account {
-  id: string
-  name: string
-  plan: string
-  rate_limit: number
-  created_at: string
-}
 
 /** `/console/settings`: the account (renamed by owners) and, for owners, the API keys. */
 @customElement('console-settings-page')
