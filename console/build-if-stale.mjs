@@ -1,14 +1,16 @@
 // ensureConsoleBuilt(): builds console/dist/ only when it is missing or older than a source file,
 // so `npm start` on a fresh clone serves the console with no manual build. Prints one line when it builds.
 import { spawn } from 'node:child_process'
-import { readdir, stat } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = dirname(fileURLToPath(import.meta.url))
-/** Inputs of the build besides src/ (the widgets' rich text renders the description preview). */
-const INPUTS = ['package.json', 'tsconfig.json', 'vite.config.ts', 'index.html', 'vite-plugin-icons.ts', '../widgets/src/format/rich-text.ts']
+/** Inputs of the build besides the source files it read (those are listed in dist/inputs.json). */
+const INPUTS = ['package.json', 'tsconfig.json', 'vite.config.ts', 'vite-plugin-icons.ts', 'vite-plugin-inputs.ts', 'index.html']
 const OUTPUT = 'dist/index.html'
+/** Written by the build (vite-plugin-inputs.ts): every source file it read, relative to console/. */
+const READ = 'dist/inputs.json'
 
 async function newestIn(dir) {
   let newest = 0
@@ -20,17 +22,31 @@ async function newestIn(dir) {
   return newest
 }
 
-/** True when dist/ is missing or older than any input. */
+/** The newest of the files the last build read; a file gone since counts as changed now. */
+async function newestRead() {
+  const files = JSON.parse(await readFile(join(root, READ), 'utf8'))
+  let newest = 0
+  for (const file of files) {
+    try {
+      newest = Math.max(newest, (await stat(join(root, file))).mtimeMs)
+    } catch {
+      return Infinity
+    }
+  }
+  return newest
+}
+
+/** True when dist/ is missing or older than any input: the files it was built from, src/ (a new file), the configuration. */
 export async function consoleIsStale() {
   let built
   try {
     built = (await stat(join(root, OUTPUT))).mtimeMs
+    let newest = Math.max(await newestRead(), await newestIn(join(root, 'src')))
+    for (const input of INPUTS) newest = Math.max(newest, (await stat(join(root, input))).mtimeMs)
+    return newest > built
   } catch {
     return true
   }
-  let newest = await newestIn(join(root, 'src'))
-  for (const input of INPUTS) newest = Math.max(newest, (await stat(join(root, input))).mtimeMs)
-  return newest > built
 }
 
 /** Runs `vite build` in console/ (Vite's own CLI, so the config file is read as in `npm run build`). */

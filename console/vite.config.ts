@@ -1,11 +1,12 @@
 import { defineConfig } from 'vite'
 import { consoleIcons } from './vite-plugin-icons.ts'
+import { consoleInputs } from './vite-plugin-inputs.ts'
 
 // The admin server serves dist/ at /console/ under `script-src 'self'`: every script must be a
 // file, so nothing may be inlined (the modulepreload polyfill would be an inline script).
 export default defineConfig({
   base: '/console/',
-  plugins: [consoleIcons()],
+  plugins: [consoleIcons(), consoleInputs()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
