@@ -4,6 +4,26 @@
 /** Fired on window when the address changed (a link, navigate(), back or forward). */
 export const NAVIGATE_EVENT = 'console-navigate'
 
+/** Asked before a link click leaves the page; resolves whether to go (a form with unsaved changes asks). */
+export type LeaveCheck = () => boolean | Promise<boolean>
+
+let leaveCheck: LeaveCheck | undefined
+
+/**
+ * Lets a page hold back link clicks while it has unsaved changes; returns the function that
+ * releases it (call it when the page goes). Reloading or closing the tab is the browser's
+ * `beforeunload` to handle.
+ *
+ * @example
+ * this.release = guardLeaving(() => (this.dirty ? confirmAction({…}) : true))
+ */
+export function guardLeaving(check: LeaveCheck): () => void {
+  leaveCheck = check
+  return () => {
+    if (leaveCheck === check) leaveCheck = undefined
+  }
+}
+
 /** Whether a click on this anchor is the console's to handle rather than the browser's. */
 function isConsoleLink(anchor: HTMLAnchorElement, event: MouseEvent): boolean {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false
@@ -33,7 +53,11 @@ export function startRouter(): void {
     if (!anchor || !isConsoleLink(anchor, event)) return
     event.preventDefault()
     const url = new URL(anchor.href, location.href)
-    navigate(url.pathname + url.search + url.hash)
+    const target = url.pathname + url.search + url.hash
+    if (!leaveCheck) return navigate(target)
+    void Promise.resolve(leaveCheck()).then((go) => {
+      if (go) navigate(target)
+    })
   })
   window.addEventListener('popstate', () => window.dispatchEvent(new Event(NAVIGATE_EVENT)))
 }

@@ -10,6 +10,7 @@ import { pageStyles } from '../ui/styles.ts'
 import { type EventDraft, draftToFields, emptyDraft } from './event-draft.ts'
 import type { ConsoleEventForm } from './event-form.ts'
 import './event-form.ts'
+import { guardUnsaved } from './leave-guard.ts'
 import { eventSectionUrl } from './event-tabs.ts'
 import { messages } from './messages.ts'
 import { browserTimeZone } from './time-zones.ts'
@@ -22,6 +23,19 @@ export class ConsoleEventNewPage extends LitElement {
   @state() private busy = false
   @query('console-event-form') private form!: ConsoleEventForm
   private readonly draft: EventDraft = emptyDraft(browserTimeZone())
+  /** The blank form, to tell whether anything was typed. */
+  private readonly blank = JSON.stringify(this.draft)
+  private stopGuard: (() => void) | undefined
+
+  override connectedCallback(): void {
+    super.connectedCallback()
+    this.stopGuard = guardUnsaved(() => JSON.stringify(this.draft) !== this.blank)
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.stopGuard?.()
+  }
 
   static override styles = pageStyles
 
@@ -30,6 +44,7 @@ export class ConsoleEventNewPage extends LitElement {
     try {
       const created = await apiSend<Event>('POST', '/events', draftToFields(event.detail.draft))
       notify(t(messages).created(created.name))
+      this.stopGuard?.()
       navigate(eventSectionUrl(created.id, 'details'), { replace: true })
     } catch (error) {
       if (error instanceof ApiProblem) this.form.showProblem(error)

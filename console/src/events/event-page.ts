@@ -17,6 +17,7 @@ import { type EventDraft, draftFromEvent, patchFromDraft } from './event-draft.t
 import type { ConsoleEventForm } from './event-form.ts'
 import './event-form.ts'
 import './event-tabs.ts'
+import { guardUnsaved } from './leave-guard.ts'
 import { messages } from './messages.ts'
 
 /** `/console/events/:eventId`: the event's details, saved as a PATCH of what changed; delete. */
@@ -34,9 +35,23 @@ export class ConsoleEventPage extends LitElement {
 
   static override styles = pageStyles
 
+  private stopGuard: (() => void) | undefined
+
   override connectedCallback(): void {
     super.connectedCallback()
+    this.stopGuard = guardUnsaved(() => this.dirty)
     void this.load()
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.stopGuard?.()
+  }
+
+  /** Whether the form holds changes not saved (viewers never have any). */
+  private get dirty(): boolean {
+    if (!this.event || !this.draft || !canWrite(currentRole())) return false
+    return Object.keys(patchFromDraft(this.draft, this.event)).length > 0
   }
 
   private async load(): Promise<void> {

@@ -104,6 +104,11 @@ const en = {
     options: 'Give at least one option, one per line.',
   },
   fixProblems: 'Some fields need attention.',
+  leave: {
+    heading: 'Leave without saving?',
+    text: 'Your changes to this event are not saved yet.',
+    confirm: 'Leave without saving',
+  },
   untitled: 'Untitled',
 }
 
@@ -219,6 +224,11 @@ export const messages = defineMessages({
       options: 'Geben Sie mindestens eine Möglichkeit an, eine pro Zeile.',
     },
     fixProblems: 'Einige Felder brauchen Ihre Aufmerksamkeit.',
+    leave: {
+      heading: 'Ohne Speichern verlassen?',
+      text: 'Ihre Änderungen an dieser Veranstaltung sind noch nicht gespeichert.',
+      confirm: 'Ohne Speichern verlassen',
+    },
     untitled: 'Ohne Titel',
   },
 })
