@@ -477,6 +477,7 @@ export class ConsoleEventForm extends LitElement {
                   ? html`<fieldset name="questions.${i}.ticket_ids">
                       <legend>${m.tickets}</legend>
                       <span class="hint">${m.ticketsHint}</span>
+                      ${d.tickets.some((ticket) => !ticket.saved) ? html`<span class="hint">${m.newTicketsLater}</span>` : null}
                       ${ticketChoices.map(
                         (ticket) =>
                           html`<wa-checkbox
