@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test'
 import { expect, test } from '../src/fixtures.ts'
 import { adminCli } from '../src/harness/cli.ts'
-import { acceptInvitation, CONSOLE_PASSWORD, curlJson, userMenu } from '../src/journeys/console.ts'
+import { acceptInvitation, CONSOLE_PASSWORD, curlJson, expectAnnounced, signIn, userMenu } from '../src/journeys/console.ts'
 import { recordPageProblems } from '../src/journeys/page-problems.ts'
 
 // Journey: an organiser who is not a developer runs an event from the console alone. They are
@@ -57,4 +58,126 @@ test('an invited organiser sets a password, signs in, and makes an API key that 
   ])
   expect(listed).toMatchObject({ status: 200, body: { success: true } })
   expect(problems).toEqual({ violations: [], errors: [] })
+})
+
+/** What the journey made, for its later steps. */
+const made = { eventId: '', eventUrl: '' }
+
+test('the organiser creates an event with two days, rooms, a capped ticket and a question', async ({ page, system }) => {
+  await signIn(page, system.consoleUrl, organiser.email)
+  await page.getByRole('link', { name: 'New event' }).or(page.getByRole('button', { name: 'New event' })).first().click()
+  await page.getByLabel('Name', { exact: true }).fill('Nordic Web Days')
+  await page.getByLabel('Time zone').fill('Europe/Oslo')
+  await page.getByLabel('Starts').fill('2027-05-10T09:00')
+  await page.getByLabel('Ends').fill('2027-05-11T18:00')
+  await page.getByLabel('Venue').fill('Kulturhuset, Oslo')
+  await page.getByLabel('Rooms').fill('Main hall\nStudio')
+  await page.getByRole('button', { name: 'Add ticket' }).click()
+  await page.getByLabel('Ticket name').fill('Standard')
+  await page.getByLabel('Places').fill('2')
+  await page.getByRole('button', { name: 'Add question' }).click()
+  await page.getByLabel('Question', { exact: true }).fill('Dietary needs')
+  // Visitors of this journey are registered at once (the email confirmation has journeys of its own).
+  await page.getByRole('radio', { name: /^At once/ }).click()
+  await page.getByRole('button', { name: 'Create event' }).click()
+  await expect(page).toHaveURL(/\/console\/events\/[0-9a-f-]{36}/)
+  await expect(page.getByRole('heading', { name: 'Nordic Web Days', level: 1 })).toBeVisible()
+  made.eventUrl = page.url()
+  made.eventId = /events\/([0-9a-f-]{36})/.exec(page.url())?.[1] ?? ''
+
+  // What the API now holds is what the form said, in the event's zone.
+  const session = await page.request.get(`${system.adminUrl}/events/${made.eventId}`)
+  const event = ((await session.json()) as { data: Record<string, unknown> }).data
+  expect(event).toMatchObject({
+    name: 'Nordic Web Days',
+    timezone: 'Europe/Oslo',
+    starts_at: '2027-05-10T07:00:00.000Z',
+    ends_at: '2027-05-11T16:00:00.000Z',
+    rooms: ['Main hall', 'Studio'],
+    tickets: [expect.objectContaining({ id: 'standard', name: 'Standard', capacity: 2 })],
+    questions: [expect.objectContaining({ label: 'Dietary needs', type: 'text' })],
+    registration_confirmation: 'none',
+  })
+})
+
+/** The schedule editor's grid of the day shown, its room columns and its session cards. */
+const grid = (page: Page) => page.getByRole('region', { name: /^Schedule of/ })
+const card = (page: Page, title: string) => grid(page).getByRole('button', { name: new RegExp(`^${title}`) })
+
+/** A session of the journey's event as the admin API has it. */
+async function sessionNamed(page: Page, adminUrl: string, title: string) {
+  const res = await page.request.get(`${adminUrl}/sessions?event_id=${made.eventId}&limit=100`)
+  const sessions = ((await res.json()) as { data: { title: string; starts_at: string; ends_at: string; room: string | null }[] }).data
+  return sessions.find((s) => s.title === title)
+}
+
+/** Clicks an empty slot of a room's column and names the session the panel offers there. */
+async function createInSlot(page: Page, room: string, title: string, start: string, end: string) {
+  const column = grid(page).getByRole('group', { name: room })
+  await column.scrollIntoViewIfNeeded()
+  const box = await column.boundingBox()
+  if (!box) throw new Error(`no column ${room}`)
+  // An empty slot near the top of the day (the panel then takes the exact times).
+  await page.mouse.click(box.x + box.width / 2, box.y + 60)
+  const panel = page.locator('console-session-panel')
+  await expect(panel.getByRole('heading', { name: 'New session' })).toBeVisible()
+  await panel.getByLabel('Title').fill(title)
+  await panel.getByLabel('Start').fill(start)
+  await panel.getByLabel('End').fill(end)
+  await panel.getByRole('button', { name: 'Create session' }).click()
+  await expect(card(page, title)).toBeVisible()
+  await expect(panel.getByRole('heading', { name: 'Edit session' })).toBeVisible()
+}
+
+test('the organiser builds the schedule by clicking, dragging and with the keyboard, and sees a conflict', async ({ page, system }) => {
+  await signIn(page, system.consoleUrl, organiser.email)
+  await page.goto(made.eventUrl)
+  await page.getByRole('link', { name: 'Schedule' }).click()
+  await expect(grid(page)).toBeVisible()
+  await expect(grid(page).getByRole('group', { name: 'Main hall' })).toBeVisible()
+  await expect(grid(page).getByRole('group', { name: 'Studio' })).toBeVisible()
+
+  await createInSlot(page, 'Main hall', 'Opening keynote', '2027-05-10T09:30', '2027-05-10T10:30')
+  await createInSlot(page, 'Studio', 'Design systems at scale', '2027-05-10T11:00', '2027-05-10T11:45')
+
+  // By pointer: the keynote dragged into the Studio column, 09:30 kept.
+  const keynote = await card(page, 'Opening keynote').boundingBox()
+  const studio = await grid(page).getByRole('group', { name: 'Studio' }).boundingBox()
+  if (!keynote || !studio) throw new Error('no card or column')
+  await page.mouse.move(keynote.x + keynote.width / 2, keynote.y + 10)
+  await page.mouse.down()
+  await page.mouse.move(keynote.x + keynote.width / 2 + 10, keynote.y + 10, { steps: 3 })
+  await page.mouse.move(studio.x + studio.width / 2, keynote.y + 10, { steps: 10 })
+  await page.mouse.up()
+  await expect.poll(async () => (await sessionNamed(page, system.adminUrl, 'Opening keynote'))?.room).toBe('Studio')
+  // Dropped where the pointer let go, snapped to 5 minutes: about 09:30 still, an hour long.
+  const moved = await sessionNamed(page, system.adminUrl, 'Opening keynote')
+  const startMs = Date.parse(moved?.starts_at ?? '')
+  expect(Math.abs(startMs - Date.parse('2027-05-10T07:30:00Z'))).toBeLessThanOrEqual(10 * 60_000)
+  expect(startMs % (5 * 60_000)).toBe(0)
+  expect(Date.parse(moved?.ends_at ?? '') - startMs).toBe(3600_000)
+
+  // By keyboard: the design talk picked up, moved 90 minutes earlier onto the keynote, dropped.
+  await card(page, 'Design systems at scale').focus()
+  await page.keyboard.press('Space')
+  await expectAnnounced(page, /^Picked up Design systems at scale/)
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowUp')
+  await page.keyboard.press('Space')
+  await expect(card(page, 'Design systems at scale')).toHaveAccessibleName(/Conflict/)
+  await expect(page.getByText('2 sessions on this day have a conflict.')).toBeVisible()
+  expect(await sessionNamed(page, system.adminUrl, 'Design systems at scale')).toMatchObject({
+    // 11:00 in Oslo (UTC+2 in May) less 90 minutes: 09:30, 07:30 UTC.
+    starts_at: '2027-05-10T07:30:00.000Z',
+    ends_at: '2027-05-10T08:15:00.000Z',
+    room: 'Studio',
+  })
+
+  // Resolved by keyboard too: one room to the left, back in the Main hall.
+  await card(page, 'Design systems at scale').focus()
+  await page.keyboard.press('Space')
+  await page.keyboard.press('ArrowLeft')
+  await page.keyboard.press('Enter')
+  await expect(card(page, 'Design systems at scale')).not.toHaveAccessibleName(/Conflict/)
+  await expect(page.getByText(/on this day (has|have) a conflict/)).toHaveCount(0)
+  await expect.poll(async () => (await sessionNamed(page, system.adminUrl, 'Design systems at scale'))?.room).toBe('Main hall')
 })

@@ -35,3 +35,8 @@ export async function curlJson<T>(args: string[]): Promise<{ status: number; bod
   const status = Number(lines.pop())
   return { status, body: JSON.parse(lines.join('\n')) as T }
 }
+
+/** Waits for the console to announce `text` (its toasts are read out through one status region). */
+export async function expectAnnounced(page: Page, text: string | RegExp): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: text }).first()).toBeAttached()
+}
