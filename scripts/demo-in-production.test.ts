@@ -65,6 +65,8 @@ describe('what production starts', () => {
         expect(((await res.json()) as { success: boolean }).success).toBe(false)
       }
     },
+    // A limit, not an assertion: a server process compiled by tsx on two busy cores.
+    90_000,
   )
 })
 
@@ -83,5 +85,5 @@ describe('npm start with HOST set to every interface', () => {
     expect((await fetch(`http://${lanAddress}:${port(system.adminUrl)}/livez`)).status).toBe(200)
     expect((await fetch(`http://${lanAddress}:${port(system.embedUrl)}/livez`)).status).toBe(200)
     await expect(fetch(`http://${lanAddress}:${port(system.demoUrl)}/mailbox.json`)).rejects.toThrow()
-  })
+  }, 90_000)
 })
