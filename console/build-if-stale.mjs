@@ -2,6 +2,7 @@
 // so `npm start` on a fresh clone serves the console with no manual build. Prints one line when it builds.
 import { spawn } from 'node:child_process'
 import { readdir, readFile, stat } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -51,7 +52,9 @@ export async function consoleIsStale() {
 
 /** Runs `vite build` in console/ (Vite's own CLI, so the config file is read as in `npm run build`). */
 function viteBuild() {
-  const vite = join(dirname(fileURLToPath(import.meta.resolve('vite/package.json'))), 'bin/vite.js')
+  // createRequire rather than import.meta.resolve: Vitest's module runner, which loads this file
+  // in the test suite's global set-up, does not support the latter.
+  const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js')
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
     child.on('error', reject)

@@ -3,8 +3,9 @@
 // "Production"). Plain JavaScript: it runs before anything is compiled.
 //
 //   node scripts/build.mjs              builds the servers (`npm run build` adds the widgets)
-//   node scripts/build.mjs --if-stale   builds the servers and the widgets only when their output
-//                                       is missing or older than a source (what `npm start` runs)
+//   node scripts/build.mjs --if-stale   builds the servers, the widgets and the console only when
+//                                       their output is missing or older than a source (what
+//                                       `npm start`, `start:admin` and `start:embed` run)
 //
 // Concurrent runs (`start:admin` and `start:embed` launched together on a fresh checkout, test
 // files in parallel) take turns through a lock directory, so two compilers never write one file.
@@ -122,14 +123,15 @@ async function withBuildLock(fn) {
   }
 }
 
-/** Builds the servers (always) and, with `ifStale`, only what is missing or stale, widgets too. */
+/** Builds the servers (always) and, with `ifStale`, only what is missing or stale, widgets and console too. */
 export async function build({ ifStale = false, log = (line) => console.log(line) } = {}) {
   if (!ifStale) {
     await withBuildLock(compileServers)
     return
   }
   const widgets = await import('@event-service/widgets/build-if-stale')
-  if (!(await serversAreStale()) && !(await widgets.widgetsAreStale())) return
+  const consoleApp = await import('@event-service/console/build-if-stale')
+  if (!(await serversAreStale()) && !(await widgets.widgetsAreStale()) && !(await consoleApp.consoleIsStale())) return
   await withBuildLock(async () => {
     // Checked again under the lock: whoever held it may just have built everything.
     if (await serversAreStale()) {
@@ -137,6 +139,8 @@ export async function build({ ifStale = false, log = (line) => console.log(line)
       await compileServers()
     }
     await widgets.ensureWidgetsBuilt({ log })
+    // The admin server serves it (start:admin too), and it imports the widgets' rich-text module.
+    await consoleApp.ensureConsoleBuilt({ log })
   })
 }
 

@@ -160,8 +160,8 @@ export const CreateEventBody = z
   .object({
     ...eventFields,
     timezone: timezone.default('UTC'),
-    rooms: names('rooms').default([]),
-    tracks: names('tracks').default([]),
+    rooms: names('rooms').optional().openapi({ description: 'The event’s rooms, in the order the schedule shows them (default none)' }),
+    tracks: names('tracks').optional().openapi({ description: 'The event’s tracks, in order (default none)' }),
     tickets: tickets.default([]),
     questions: questions.optional().openapi({ description: 'The registration form’s questions, in order (default none)' }),
     privacy_notice: PrivacyNotice.nullable().optional().openapi({ description: 'Default null: no consent asked' }),

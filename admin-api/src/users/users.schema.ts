@@ -20,7 +20,7 @@ export const User = z
     email: z.string(),
     name: z.string().nullable(),
     role,
-    status: z.enum(['invited', 'active']).openapi({ description: '`invited` until the person sets a password' }),
+    status: z.enum(['invited', 'active']).openapi({ description: '`invited` until the person sets a password or signs in' }),
     created_at: z.string(),
     last_sign_in_at: z.string().nullable(),
   })

@@ -14,7 +14,8 @@ export function presentUser(row: UserFields): User {
     email: row.email,
     name: row.name,
     role: row.role,
-    status: row.password_hash ? 'active' : 'invited',
+    // Active once they have a password or have signed in (the demo organiser signs in by link alone).
+    status: row.password_hash || row.last_sign_in_at ? 'active' : 'invited',
     created_at: row.created_at.toISOString(),
     last_sign_in_at: row.last_sign_in_at?.toISOString() ?? null,
   }

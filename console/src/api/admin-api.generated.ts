@@ -861,7 +861,7 @@ export interface components {
              */
             role: "owner" | "editor" | "viewer";
             /**
-             * @description `invited` until the person sets a password
+             * @description `invited` until the person sets a password or signs in
              * @enum {string}
              */
             status: "invited" | "active";
@@ -1019,22 +1019,20 @@ export interface components {
             ends_at: string;
             venue?: string | null;
             /**
-             * @description The event's rooms, in the order the schedule shows them
-             * @default []
+             * @description The event’s rooms, in the order the schedule shows them (default none)
              * @example [
              *       "Hall A",
              *       "Hall B"
              *     ]
              */
-            rooms: string[];
+            rooms?: string[];
             /**
-             * @description The event's tracks, in the order the schedule shows them
-             * @default []
+             * @description The event’s tracks, in order (default none)
              * @example [
              *       "Frontend"
              *     ]
              */
-            tracks: string[];
+            tracks?: string[];
             /** @default [] */
             tickets: components["schemas"]["Ticket"][];
             /** @description The registration form’s questions, in order (default none) */
