@@ -56,7 +56,13 @@ const en = {
     yes: 'Yes',
     no: 'No',
     emails: 'Emails',
-    emailsNote: 'The admin API does not list the emails sent for a registration yet, so they cannot be shown here.',
+    noEmails: 'No emails were sent for this registration.',
+    emailTo: (address: string) => `to ${address}`,
+    emailStatus: {
+      pending: 'waiting to be sent (without SMTP_URL it stays in the outbox)',
+      delivered: 'handed to the mail server',
+      failed: 'could not be sent',
+    },
     close: 'Close',
   },
   door: {
@@ -146,8 +152,13 @@ export const messages = defineMessages({
       yes: 'Ja',
       no: 'Nein',
       emails: 'E-Mails',
-      emailsNote:
-        'Die Admin-API listet die zu einer Anmeldung gesendeten E-Mails noch nicht auf; sie können hier daher nicht gezeigt werden.',
+      noEmails: 'Zu dieser Anmeldung wurden keine E-Mails gesendet.',
+      emailTo: (address) => `an ${address}`,
+      emailStatus: {
+        pending: 'wartet auf den Versand (ohne SMTP_URL bleibt sie im Postausgang)',
+        delivered: 'an den Mailserver übergeben',
+        failed: 'konnte nicht gesendet werden',
+      },
       close: 'Schließen',
     },
     door: {

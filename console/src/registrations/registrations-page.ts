@@ -30,6 +30,7 @@ import { messages } from './messages.ts'
 import { STATUS_VARIANT, type StatusAction, statusActions } from './status-actions.ts'
 
 export type Registration = components['schemas']['Registration']
+type RegistrationEmail = components['schemas']['RegistrationEmail']
 type EventRecord = components['schemas']['Event']
 
 /** The select value of "all" (ticket ids are slugs, which never hold an underscore). */
@@ -50,6 +51,9 @@ export class ConsoleRegistrationsPage extends LitElement {
   @state() private failure = ''
   @state() private exporting = false
   @state() private open: Registration | undefined
+  /** The emails of the open registration, from the mail outbox; undefined while they load. */
+  @state() private emails: RegistrationEmail[] | undefined
+  @state() private emailsFailure = ''
   @state() private busy = false
 
   private searchTimer: ReturnType<typeof setTimeout> | undefined
@@ -182,6 +186,37 @@ export class ConsoleRegistrationsPage extends LitElement {
     }
   }
 
+  private async openDetail(registration: Registration): Promise<void> {
+    this.open = registration
+    this.emails = undefined
+    this.emailsFailure = ''
+    try {
+      const emails = await apiGet<RegistrationEmail[]>(`/registrations/${encodeURIComponent(registration.id)}/emails`)
+      if (this.open?.id === registration.id) this.emails = emails
+    } catch (error) {
+      if (this.open?.id === registration.id) this.emailsFailure = problemText(error)
+    }
+  }
+
+  private renderEmails() {
+    const d = t(messages).detail
+    if (this.emailsFailure) return html`<p class="muted">${this.emailsFailure}</p>`
+    if (!this.emails) return html`<wa-spinner aria-label=${t(messages).loading}></wa-spinner>`
+    if (this.emails.length === 0) return html`<p class="muted">${d.noEmails}</p>`
+    const zone = this.event?.timezone
+    return html`<ul class="emails">
+      ${this.emails.map(
+        (e) =>
+          html`<li>
+            <strong>${e.subject}</strong><br />
+            <span class="muted">${d.emailTo(e.to)} · ${formatDateTime(e.created_at, zone)} · ${d.emailStatus[e.status]}${
+              e.last_error ? ` · ${e.last_error}` : ''
+            }</span>
+          </li>`,
+      )}
+    </ul>`
+  }
+
   private renderDetail() {
     const m = t(messages)
     const d = m.detail
@@ -223,7 +258,7 @@ export class ConsoleRegistrationsPage extends LitElement {
                 : html`<p class="muted">${d.noAnswers}</p>`
             }
             <h3>${d.emails}</h3>
-            <p class="muted">${d.emailsNote}</p>
+            ${this.renderEmails()}
             ${
               writable
                 ? html`<div class="actions">
@@ -267,7 +302,7 @@ export class ConsoleRegistrationsPage extends LitElement {
             ${this.registrations.map(
               (r) => html`<tr>
                 <td data-label=${c.name}>
-                  <button class="name-button" type="button" @click=${() => (this.open = r)}>
+                  <button class="name-button" type="button" @click=${() => this.openDetail(r)}>
                     ${r.name}<span class="visually-hidden">, ${m.open}</span>
                   </button>
                 </td>
