@@ -4,7 +4,7 @@
  * Prints each part's table as it goes and, last, one JSON line with every figure.
  *
  *   npm run bench                 # all parts
- *   npm run bench -- admin embed  # only some parts (admin, embed, first-screens, live, webhooks, widgets)
+ *   npm run bench -- admin embed  # only some parts (admin, console, embed, first-screens, live, webhooks, widgets)
  */
 type Bench = () => Promise<Record<string, number>>
 
@@ -12,6 +12,10 @@ const PARTS: Record<string, { what: string; load: () => Promise<Bench> }> = {
   admin: {
     what: 'admin API: speaker search and totals on 100,000 speakers, upsert throughput',
     load: async () => (await import('./admin.bench.ts')).runAdminBench,
+  },
+  console: {
+    what: 'console: first screen (events list) in 4× throttled Chromium vs a plain HTML page with the same API calls, its JavaScript, and 10,000 registrations paged and searched',
+    load: async () => (await import('./console.bench.ts')).runConsoleBench,
   },
   embed: {
     what: 'embed API: schedule of 300 sessions vs a bare node:http server',
