@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../src/fixtures.ts'
 import { adminCli } from '../src/harness/cli.ts'
+import { startStaticSite } from '../src/harness/static-site.ts'
 import { acceptInvitation, CONSOLE_PASSWORD, curlJson, expectAnnounced, signIn, userMenu } from '../src/journeys/console.ts'
 import { recordPageProblems } from '../src/journeys/page-problems.ts'
 
@@ -65,7 +66,11 @@ const made = { eventId: '', eventUrl: '' }
 
 test('the organiser creates an event with two days, rooms, a capped ticket and a question', async ({ page, system }) => {
   await signIn(page, system.consoleUrl, organiser.email)
-  await page.getByRole('link', { name: 'New event' }).or(page.getByRole('button', { name: 'New event' })).first().click()
+  await page
+    .getByRole('link', { name: 'New event' })
+    .or(page.getByRole('button', { name: 'New event' }))
+    .first()
+    .click()
   await page.getByLabel('Name', { exact: true }).fill('Nordic Web Days')
   await page.getByLabel('Time zone').fill('Europe/Oslo')
   await page.getByLabel('Starts').fill('2027-05-10T09:00')
@@ -180,4 +185,153 @@ test('the organiser builds the schedule by clicking, dragging and with the keybo
   await expect(card(page, 'Design systems at scale')).not.toHaveAccessibleName(/Conflict/)
   await expect(page.getByText(/on this day (has|have) a conflict/)).toHaveCount(0)
   await expect.poll(async () => (await sessionNamed(page, system.adminUrl, 'Design systems at scale'))?.room).toBe('Main hall')
+})
+
+/** Picks `option` in a Web Awesome select named `label`. */
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label, exact: true }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+test('the organiser adds a speaker and puts her on a session', async ({ page, system }) => {
+  await signIn(page, system.consoleUrl, organiser.email)
+  await page.goto(made.eventUrl)
+  await page.getByRole('link', { name: 'Speakers', exact: true }).click()
+  await page.getByRole('link', { name: 'New speaker' }).click()
+  await page.getByLabel('Name', { exact: true }).fill('Ingrid Lund')
+  await page.getByLabel('Email', { exact: true }).fill('ingrid@example.com')
+  await page.getByLabel('Company').fill('Fjord Labs')
+  await choose(page, 'Status', 'Confirmed')
+  await page.getByRole('button', { name: 'Create speaker' }).click()
+  await expect(page).toHaveURL(/\/speakers\/[0-9a-f-]{36}$/)
+
+  await page.goto(made.eventUrl)
+  await page.getByRole('link', { name: 'Schedule' }).click()
+  await card(page, 'Opening keynote').click()
+  const panel = page.locator('console-session-panel')
+  await expect(panel.getByRole('heading', { name: 'Edit session' })).toBeVisible()
+  // Web Awesome's checkbox takes the click on its host (its icon covers the input).
+  await panel.locator('wa-checkbox', { hasText: 'Ingrid Lund' }).click()
+  await panel.getByRole('button', { name: 'Save' }).click()
+  await expect(card(page, 'Opening keynote')).toHaveAccessibleName(/Ingrid Lund/)
+})
+
+test('the organiser makes an embed token, pastes its snippet into their own site, and the widgets follow the editor live', async ({
+  page,
+  browser,
+  system,
+}) => {
+  const site = await startStaticSite()
+  try {
+    await signIn(page, system.consoleUrl, organiser.email)
+    await page.getByRole('link', { name: 'Embed tokens' }).click()
+    await page.getByRole('button', { name: 'Create token' }).click()
+    const form = page.locator('wa-dialog[open]')
+    await form.getByLabel('Name', { exact: true }).fill('Festival site')
+    await form.getByLabel('Allowed origins').fill(`${site.origin}\nnot an origin`)
+    await form.getByRole('button', { name: 'Create', exact: true }).click()
+    // Each line is checked as an origin before anything is sent.
+    await expect(form.getByText(/Line 2: “not an origin” is not an origin/)).toBeVisible()
+    await form.getByLabel('Allowed origins').fill(site.origin)
+    await form.getByRole('button', { name: 'Create', exact: true }).click()
+    const created = page.locator('wa-dialog[open]')
+    await expect(created.getByText(/^emb_/)).toBeVisible()
+    await created.getByRole('button', { name: 'Open the snippet builder' }).click()
+
+    const snippetOf = async () => (await page.locator('pre[aria-labelledby="snippet-code"]').textContent())?.trim() ?? ''
+    await choose(page, 'Widget', '<service-schedule>')
+    await expect.poll(snippetOf).toContain('<service-schedule')
+    const schedule = await snippetOf()
+    expect(schedule).toContain(`${system.embedUrl}/v1/loader.js`)
+    await choose(page, 'Widget', '<service-registration>')
+    await expect.poll(snippetOf).toContain('<service-registration')
+    const registration = /<service-registration[\s\S]*?<\/service-registration>/.exec(await snippetOf())?.[0] ?? ''
+    site.setPage(
+      '/',
+      `<!doctype html><html lang="en"><head><title>Nordic Web Days</title></head><body>${schedule}\n${registration}</body></html>`,
+    )
+
+    const visitorContext = await browser.newContext()
+    const visitor = await visitorContext.newPage()
+    await visitor.goto(site.url('/'))
+    const widget = visitor.locator('service-schedule')
+    await expect(widget.getByText('Opening keynote').first()).toBeVisible()
+    await expect(widget.getByText('Ingrid Lund').first()).toBeVisible()
+    await expect(widget.getByText('12:30')).toHaveCount(0)
+
+    // The organiser moves a session three hours later by keyboard; the open page follows, unreloaded.
+    await page.goto(made.eventUrl)
+    await page.getByRole('link', { name: 'Schedule' }).click()
+    await card(page, 'Design systems at scale').focus()
+    await page.keyboard.press('Space')
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Shift+ArrowDown')
+    await page.keyboard.press('Space')
+    await expect
+      .poll(async () => (await sessionNamed(page, system.adminUrl, 'Design systems at scale'))?.starts_at)
+      .toBe('2027-05-10T10:30:00.000Z')
+    await expect(widget.getByText(/12:30/).first()).toBeVisible()
+
+    // A visitor registers on the organiser's site (the event confirms at once).
+    const form2 = visitor.locator('service-registration')
+    await form2.getByLabel('Name').fill('Jonas Berg')
+    await form2.getByLabel('Email').fill('jonas@example.com')
+    await form2.getByLabel('Dietary needs').fill('Vegetarian')
+    await form2.getByRole('button', { name: /Register/ }).click()
+    await expect(form2.getByRole('heading', { name: 'Thank you, Jonas Berg!' })).toBeVisible()
+    await visitorContext.close()
+  } finally {
+    await site.close()
+  }
+})
+
+test('the organiser checks the visitor in at the door, on a phone', async ({ page, system }) => {
+  await page.setViewportSize({ width: 375, height: 740 })
+  await signIn(page, system.consoleUrl, organiser.email)
+  await page.goto(`${made.eventUrl}/registrations`)
+  await expect(page.getByRole('button', { name: /Jonas Berg/ })).toBeVisible()
+  await page.getByRole('link', { name: 'Check-in' }).click()
+  await expect(page.getByText('0 of 1 checked in')).toBeVisible()
+  await page.getByRole('searchbox', { name: 'Search' }).fill('jon')
+  await page.getByRole('button', { name: 'Check in Jonas Berg' }).click()
+  await expect(page.getByText('1 of 1 checked in')).toBeVisible()
+  const res = await page.request.get(`${system.adminUrl}/registrations?event_id=${made.eventId}`)
+  expect(((await res.json()) as { data: { email: string; status: string }[] }).data).toEqual([
+    expect.objectContaining({ email: 'jonas@example.com', status: 'checked_in' }),
+  ])
+})
+
+test('a viewer the organiser invites sees everything and can change nothing', async ({ page, browser, system }) => {
+  await signIn(page, system.consoleUrl, organiser.email)
+  await page.getByRole('link', { name: 'People' }).click()
+  await page.getByLabel('Email', { exact: true }).fill('vera@example.com')
+  await choose(page, 'Role', 'Viewer')
+  await page.getByRole('button', { name: 'Invite', exact: true }).click()
+  const link =
+    (
+      await page
+        .locator('wa-dialog[open]')
+        .getByText(/\/console\/link\/link_/)
+        .textContent()
+    )?.trim() ?? ''
+  expect(link).toMatch(/^http/)
+
+  const viewerContext = await browser.newContext()
+  const viewer = await viewerContext.newPage()
+  await acceptInvitation(viewer, link, 'vera@example.com')
+  await expect(viewer.getByRole('link', { name: 'People' })).toHaveCount(0)
+  await viewer.getByRole('link', { name: 'Nordic Web Days' }).click()
+  await expect(viewer.getByText('You can view this event; your role does not allow changes.')).toBeVisible()
+  await expect(viewer.getByRole('button', { name: 'Save changes' })).toHaveCount(0)
+  await viewer.getByRole('link', { name: 'Schedule' }).click()
+  await expect(card(viewer, 'Opening keynote')).toBeVisible()
+  await expect(viewer.getByRole('button', { name: 'New session' })).toHaveCount(0)
+  // And the API itself refuses, whatever a page would send.
+  const session = (await (await viewer.request.get(`${system.adminUrl}/auth/session`)).json()) as { data: { csrf_token: string } }
+  const write = await viewer.request.patch(`${system.adminUrl}/events/${made.eventId}`, {
+    data: { name: 'Taken over' },
+    headers: { 'X-CSRF-Token': session.data.csrf_token, Origin: new URL(system.adminUrl).origin },
+  })
+  expect(write.status()).toBe(403)
+  expect(await write.json()).toMatchObject({ success: false, error: { code: 'FORBIDDEN' } })
+  await viewerContext.close()
 })
