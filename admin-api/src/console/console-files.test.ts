@@ -60,6 +60,7 @@ describe('the console served by the admin server', () => {
       expect(res.status, path).toBe(200)
       expect(res.headers.get('content-type')).toMatch(/^text\/html/)
       expect(res.headers.get('cache-control')).toBe('no-cache')
+      expect(res.headers.get('referrer-policy')).toBe('same-origin')
       const csp = res.headers.get('content-security-policy') ?? ''
       expect(csp).toContain("script-src 'self' https://embed.example.com")
       expect(csp).toContain("connect-src 'self' https://embed.example.com")

@@ -63,6 +63,8 @@ export function consoleFiles(options: { dir?: string; embedOrigin(): string }): 
       setHeaders: (res) => {
         res.setHeader('Cache-Control', PAGE_CACHE)
         res.setHeader('Content-Security-Policy', consoleCsp(options.embedOrigin()))
+        // One-time links carry their secret in the path: no other site learns it from a Referer.
+        res.setHeader('Referrer-Policy', 'same-origin')
       },
     })
   }
