@@ -14,7 +14,8 @@
  *   Awesome, the shell, the router, the page's chunk) adds to it. The admin API's docs page would
  *   be no fair baseline: it fetches and draws other things (the OpenAPI document) than the events.
  *   Also the JavaScript the console loads before its first screen, raw and gzip (level 9, as the
- *   widget benchmark counts), and its CSS.
+ *   widget benchmark counts), and its CSS. The console measured is built from console/src for
+ *   this run, in production mode.
  * - **10,000 registrations**: seeded straight into the demo event; the registrations screen's
  *   first page (navigation until its rows show; empty cache, then warm), a page change (the click on "next page" until
  *   the rows are the next page's) and a search (one `input` event until every row shown matches;
@@ -26,19 +27,21 @@
  *
  *   npm run bench -- console
  *   npx tsx bench/console.bench.ts
+ *   CONSOLE_BENCH_COMPARE=../other/console/dist npx tsx bench/console.bench.ts   # and another build's first screen
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { createAdminApp } from '@event-service/admin-api'
 import { createLink, linkUrl } from '@event-service/admin-api/users/user-links.ts'
-import { ensureConsoleBuilt } from '@event-service/console/build-if-stale'
 import type { Database } from '@event-service/db'
 import { ensureDemoOrganiser, findDemoEvent, seedDemo } from '@event-service/db/seed/index.ts'
-import { loadConfig } from '@event-service/server-common'
+import { listen, loadConfig, type RunningServer } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 import { pino } from 'pino'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
@@ -46,8 +49,10 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { CHROMIUM_ARGS, findBrowser } from '../widgets/test/find-browser.mjs'
 import { openBenchDatabase } from './bench-database.ts'
 
-const CONSOLE_DIST = fileURLToPath(new URL('../console/dist', import.meta.url))
+const CONSOLE_ROOT = fileURLToPath(new URL('../console', import.meta.url))
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
+/** Another build of the console (its dist/) to measure the first screen of in the same rounds. */
+const COMPARE = process.env.CONSOLE_BENCH_COMPARE
 const CPU_SLOWDOWN = 4
 const REGISTRATIONS = 10_000
 const BASELINE_PATH = '/bench/events.html'
@@ -284,18 +289,34 @@ async function countBytes(page: Page, url: string): Promise<Bytes> {
   }
 }
 
+/**
+ * `vite build` of console/ into `outDir` with NODE_ENV=production: Vite follows the caller's
+ * NODE_ENV, and under another (`test` in a Vitest run, `development`) it bundles Lit's
+ * development build, larger and slower.
+ */
+function buildConsole(outDir: string): Promise<void> {
+  const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js')
+  const args = [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn']
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: CONSOLE_ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))))
+  })
+}
+
 export async function runConsoleBench(): Promise<Record<string, number>> {
   const step = (what: string) => console.error(`   … ${what}`)
-  await ensureConsoleBuilt({ log: step })
-  // The build measured is a copy: a rebuild of console/dist in this working copy meanwhile (a
-  // second `npm start`, a test run) would otherwise pull files from under the pages.
+  // A build of its own, so that a rebuild of console/dist meanwhile (a second `npm start`, a test
+  // run) pulls no file from under the pages, and in production mode whoever built console/dist.
   const consoleDir = mkdtempSync(join(tmpdir(), 'console-bench-dist-'))
-  cpSync(CONSOLE_DIST, consoleDir, { recursive: true })
+  step('building the console')
+  await buildConsole(consoleDir)
   const { handle, cleanup } = await openBenchDatabase('console')
   const db = handle.db
   let browser: Browser | undefined
   let server: Server | undefined
   let admin: Awaited<ReturnType<typeof createAdminApp>> | undefined
+  let compare: { admin: Awaited<ReturnType<typeof createAdminApp>>; server: RunningServer } | undefined
   try {
     step(`seeding the demo event and ${REGISTRATIONS.toLocaleString('en')} registrations on ${handle.kind}`)
     await seedDemo(db)
@@ -325,6 +346,17 @@ export async function runConsoleBench(): Promise<Record<string, number>> {
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
     const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
     const consoleUrl = `${origin}/console/`
+    if (COMPARE) {
+      // The same API on the same database beside it, serving the other build (cookies ignore the port).
+      const other = await createAdminApp({
+        db,
+        config: loadConfig({ ADMIN_PORT: '0', LOG_LEVEL: 'silent' }),
+        logger: pino({ level: 'silent' }),
+        embedUrl: () => 'http://127.0.0.1:9',
+        consoleDir: COMPARE,
+      })
+      compare = { admin: other, server: await listen(other.callback(), { host: '127.0.0.1', port: 0 }) }
+    }
 
     browser = await chromium.launch({ executablePath: await findBrowser(), args: CHROMIUM_ARGS })
     // Signed in once, as the demo organiser does: the one-time link and its button.
@@ -341,6 +373,8 @@ export async function runConsoleBench(): Promise<Record<string, number>> {
     const warm: number[] = []
     const baselineCold: number[] = []
     const baselineWarm: number[] = []
+    const compareCold: number[] = []
+    const compareWarm: number[] = []
     let bytes: Bytes | undefined
     for (let round = 0; round <= RUNS; round++) {
       // Each page with an empty cache in a new tab, then again in the same tab with a warm one.
@@ -360,6 +394,17 @@ export async function runConsoleBench(): Promise<Record<string, number>> {
         if (round > 0) {
           baselineCold.push(first)
           baselineWarm.push(again)
+        }
+        await context.close()
+      }
+      if (compare) {
+        const { context, page } = await throttledContext(browser, storageState)
+        const url = `${compare.server.url.replace(/\/+$/, '')}/console/`
+        const first = await loadUntilDrawn(page, url)
+        const again = await loadUntilDrawn(page, url)
+        if (round > 0) {
+          compareCold.push(first)
+          compareWarm.push(again)
         }
         await context.close()
       }
@@ -452,11 +497,21 @@ export async function runConsoleBench(): Promise<Record<string, number>> {
       registrations_search_api_ms: round(median(searchApi)),
       registrations_search_vs_api: round(median(search) / median(searchApi), 2),
     }
-    printTable(figures, handle.kind)
-    return figures
+    const compared: Record<string, number> = compare
+      ? {
+          compare_cold_ms: round(median(compareCold)),
+          compare_warm_ms: round(median(compareWarm)),
+          compare_cold_vs_console: round(median(compareCold) / median(cold), 2),
+          compare_warm_vs_console: round(median(compareWarm) / median(warm), 2),
+        }
+      : {}
+    printTable({ ...figures, ...compared }, handle.kind)
+    return { ...figures, ...compared }
   } finally {
     await browser?.close()
     if (server) await new Promise((resolve) => server!.close(resolve))
+    await compare?.server.close()
+    await compare?.admin.close()
     await admin?.close()
     await cleanup()
     rmSync(consoleDir, { recursive: true, force: true })
@@ -493,6 +548,13 @@ function printTable(f: Record<string, number>, kind: string): void {
       `${f.registrations_search_vs_api}× its API request (${f.registrations_search_api_ms} ms)`,
     ],
   ]
+  if (f.compare_cold_ms !== undefined)
+    rows.splice(
+      3,
+      0,
+      ['CONSOLE_BENCH_COMPARE build, empty cache', `${f.compare_cold_ms} ms`, `${f.compare_cold_vs_console}× this build's`],
+      ['CONSOLE_BENCH_COMPARE build, warm cache', `${f.compare_warm_ms} ms`, `${f.compare_warm_vs_console}× this build's`],
+    )
   const w0 = Math.max(...rows.map((r) => r[0].length))
   const w1 = Math.max(...rows.map((r) => r[1].length))
   console.log(
