@@ -25,6 +25,8 @@ export interface LiveSession {
 export async function startSession(db: Kysely<Database>, userId: string): Promise<string> {
   const secret = generateSecret('sess')
   const now = new Date()
+  // A person's ended sessions go when they sign in again, so the table holds live ones and a few.
+  await db.deleteFrom('user_sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute()
   await db
     .insertInto('user_sessions')
     .values({ user_id: userId, token_hash: hashSecret(secret), expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS) })
