@@ -39,7 +39,6 @@ const en = {
     token: 'Token',
     copy: 'Copy',
     open: 'Open the snippet builder',
-    done: 'Done',
   },
   detail: {
     back: 'Embed tokens',
@@ -139,7 +138,6 @@ export const messages = defineMessages({
       token: 'Token',
       copy: 'Kopieren',
       open: 'Snippet-Baukasten öffnen',
-      done: 'Fertig',
     },
     detail: {
       back: 'Einbettungs-Tokens',

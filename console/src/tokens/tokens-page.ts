@@ -2,10 +2,8 @@
 // value is shown once with a copy button.
 import '@awesome.me/webawesome/dist/components/badge/badge.js'
 import '@awesome.me/webawesome/dist/components/button/button.js'
-import '@awesome.me/webawesome/dist/components/callout/callout.js'
 import '@awesome.me/webawesome/dist/components/dialog/dialog.js'
 import '@awesome.me/webawesome/dist/components/option/option.js'
-import '@awesome.me/webawesome/dist/components/pagination/pagination.js'
 import '@awesome.me/webawesome/dist/components/select/select.js'
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
 import '@awesome.me/webawesome/dist/components/switch/switch.js'
@@ -17,9 +15,11 @@ import { navigate } from '../app/router.ts'
 import { canWrite } from '../app/roles.ts'
 import { currentRole } from '../app/session.ts'
 import { formatDateTime, formatNumber, I18nController, t } from '../i18n/index.ts'
-import { copyText } from '../ui/copy.ts'
+import { emptyText, listState } from '../ui/list-state.ts'
 import { problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
+import { pager } from '../ui/pager.ts'
+import { showSecretOnce } from '../ui/secret-dialog.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { rememberToken } from './created-tokens.ts'
 import { messages } from './messages.ts'
@@ -45,7 +45,6 @@ export class ConsoleTokensPage extends LitElement {
   @state() private loading = true
   @state() private failure = ''
   @state() private creating = false
-  @state() private created: CreatedEmbedToken | undefined
 
   static override styles = [
     pageStyles,
@@ -59,13 +58,6 @@ export class ConsoleTokensPage extends LitElement {
       }
       .filters wa-select {
         min-width: 14rem;
-      }
-      .token-value {
-        display: block;
-        padding: var(--wa-space-s);
-        background: var(--wa-color-neutral-fill-quiet);
-        border-radius: var(--wa-border-radius-m);
-        user-select: all;
       }
     `,
   ]
@@ -115,40 +107,21 @@ export class ConsoleTokensPage extends LitElement {
     const token = event.detail as CreatedEmbedToken
     rememberToken(token.id, token.token)
     this.creating = false
-    this.created = token
     void this.load()
-  }
-
-  private renderCreated() {
     const m = t(messages).created
-    const token = this.created
-    return html`<wa-dialog
-      label=${m.heading}
-      ?open=${token !== undefined}
-      @wa-after-hide=${(e: Event) => {
-        if (e.target === e.currentTarget) this.created = undefined
-      }}
-    >
-      ${
-        token
-          ? html`<div class="stack">
-            <wa-callout variant="warning">${m.once}</wa-callout>
-            <div>
-              <strong id="created-token-label">${m.token}</strong>
-              <code class="token-value" aria-labelledby="created-token-label">${token.token}</code>
-            </div>
-          </div>`
-          : null
-      }
-      <wa-button slot="footer" variant="brand" @click=${() => token && void copyText(token.token)}>${m.copy}</wa-button>
-      <wa-button slot="footer" @click=${() => token && navigate(`/console/tokens/${token.id}`)}>${m.open}</wa-button>
-      <wa-button slot="footer" appearance="plain" @click=${() => (this.created = undefined)}>${m.done}</wa-button>
-    </wa-dialog>`
+    void showSecretOnce({
+      heading: m.heading,
+      secret: token.token,
+      secretLabel: m.token,
+      warning: m.once,
+      copyLabel: m.copy,
+      actions: [{ label: m.open, run: () => navigate(`/console/tokens/${token.id}`) }],
+    })
   }
 
   private renderTable() {
     const m = t(messages)
-    if (this.tokens.length === 0) return html`<p class="muted">${m.empty}</p>`
+    if (this.tokens.length === 0) return emptyText(m.empty)
     const c = m.columns
     return html`<div class="table-wrap">
       <table class="cards">
@@ -212,28 +185,19 @@ export class ConsoleTokensPage extends LitElement {
           >${m.showRevoked}</wa-switch
         >
       </div>
-      ${
-        this.failure
-          ? html`<wa-callout variant="danger" role="alert"
-            >${this.failure} <wa-button size="s" @click=${() => void this.load()}>${m.retry}</wa-button></wa-callout
-          >`
-          : this.loading && this.tokens.length === 0
-            ? html`<p role="status"><wa-spinner></wa-spinner> ${m.loading}</p>`
-            : this.renderTable()
-      }
-      ${
-        this.total > PAGE_SIZE
-          ? html`<wa-pagination
-            .total=${this.total}
-            .pageSize=${PAGE_SIZE}
-            .page=${this.page}
-            @wa-page-change=${(e: Event) => {
-              this.page = (e.target as unknown as { page: number }).page
-              void this.load()
-            }}
-          ></wa-pagination>`
-          : null
-      }
+      ${listState(
+        { failure: this.failure, loading: this.loading && this.tokens.length === 0, retry: () => void this.load(), labels: m },
+        () => this.renderTable(),
+      )}
+      ${pager({
+        total: this.total,
+        pageSize: PAGE_SIZE,
+        page: this.page,
+        onPage: (page) => {
+          this.page = page
+          void this.load()
+        },
+      })}
       <wa-dialog
         label=${m.create}
         ?open=${this.creating}
@@ -252,8 +216,7 @@ export class ConsoleTokensPage extends LitElement {
             ></console-token-form>`
             : null
         }
-      </wa-dialog>
-      ${this.renderCreated()}`
+      </wa-dialog>`
   }
 }
 

@@ -12,16 +12,33 @@ import { notify } from './notify.ts'
 export interface SecretOptions {
   heading: string
   /** Sentences before the value (what it is, that an email was sent). */
-  intro: string[]
+  intro?: string[]
   /** The value, shown in full, selectable. */
   secret: string
   /** Its label, for the copy button and the value's name ("API key"). */
   secretLabel: string
   /** The warning, such as "You will not see this key again." */
   warning: string
+  /** The copy button's text, when it is not "Copy: {secretLabel}". */
+  copyLabel?: string
+  /** Buttons between Copy and Done ("Open the endpoint"): each closes the dialog, then runs. */
+  actions?: SecretAction[]
 }
 
-export function showSecretOnce({ heading, intro, secret, secretLabel, warning }: SecretOptions): Promise<void> {
+export interface SecretAction {
+  label: string
+  run: () => void
+}
+
+export function showSecretOnce({
+  heading,
+  intro = [],
+  secret,
+  secretLabel,
+  warning,
+  copyLabel,
+  actions = [],
+}: SecretOptions): Promise<void> {
   const m = t(messages)
   const dialog = document.createElement('wa-dialog') as WaDialog
   dialog.label = heading
@@ -50,8 +67,19 @@ export function showSecretOnce({ heading, intro, secret, secretLabel, warning }:
   const copy = document.createElement('wa-button')
   copy.slot = 'footer'
   copy.variant = 'brand'
-  copy.textContent = `${m.copy}: ${secretLabel}`
+  copy.textContent = copyLabel ?? `${m.copy}: ${secretLabel}`
   copy.addEventListener('click', async () => notify((await copyText(secret)) ? m.copied : m.copyFailed, 'neutral'))
+  const extra = actions.map(({ label, run }) => {
+    const button = document.createElement('wa-button')
+    button.slot = 'footer'
+    button.textContent = label
+    button.style.marginInlineStart = 'var(--wa-space-s)'
+    button.addEventListener('click', () => {
+      dialog.open = false
+      run()
+    })
+    return button
+  })
   const done = document.createElement('wa-button')
   done.slot = 'footer'
   done.textContent = m.done
@@ -59,7 +87,7 @@ export function showSecretOnce({ heading, intro, secret, secretLabel, warning }:
   done.addEventListener('click', () => {
     dialog.open = false
   })
-  dialog.append(value, warn, copy, done)
+  dialog.append(value, warn, copy, ...extra, done)
   return new Promise((resolve) => {
     dialog.addEventListener('wa-after-hide', (event) => {
       if (event.target !== dialog) return

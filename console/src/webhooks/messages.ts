@@ -38,7 +38,6 @@ const en = {
     secret: 'Signing secret',
     copy: 'Copy',
     open: 'Open the endpoint',
-    done: 'Done',
   },
   detail: {
     back: 'Webhooks',
@@ -141,7 +140,6 @@ export const messages = defineMessages({
       secret: 'Signatur-Geheimnis',
       copy: 'Kopieren',
       open: 'Endpunkt öffnen',
-      done: 'Fertig',
     },
     detail: {
       back: 'Webhooks',

@@ -1,10 +1,7 @@
 // /console/webhooks: the account's endpoints, and adding one, whose signing secret is shown once.
 import '@awesome.me/webawesome/dist/components/badge/badge.js'
 import '@awesome.me/webawesome/dist/components/button/button.js'
-import '@awesome.me/webawesome/dist/components/callout/callout.js'
 import '@awesome.me/webawesome/dist/components/dialog/dialog.js'
-import '@awesome.me/webawesome/dist/components/pagination/pagination.js'
-import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
 import { css, html, LitElement, nothing } from 'lit'
 import { customElement, state } from 'lit/decorators.js'
 import { apiList } from '../api/client.ts'
@@ -12,9 +9,11 @@ import { canWrite } from '../app/roles.ts'
 import { navigate } from '../app/router.ts'
 import { currentSession } from '../app/session.ts'
 import { formatDateTime, I18nController, t } from '../i18n/index.ts'
-import { copyText } from '../ui/copy.ts'
+import { emptyText, listState } from '../ui/list-state.ts'
 import { problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
+import { pager } from '../ui/pager.ts'
+import { showSecretOnce } from '../ui/secret-dialog.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { eventsSummary } from './event-types.ts'
 import { messages } from './messages.ts'
@@ -33,18 +32,10 @@ export class ConsoleWebhooksPage extends LitElement {
   @state() private loading = true
   @state() private failure = ''
   @state() private adding = false
-  @state() private created: CreatedWebhook | undefined
 
   static override styles = [
     pageStyles,
     css`
-      .secret {
-        display: block;
-        padding: var(--wa-space-s);
-        background: var(--wa-color-neutral-fill-quiet);
-        border-radius: var(--wa-border-radius-m);
-        user-select: all;
-      }
       td.url {
         overflow-wrap: anywhere;
       }
@@ -70,36 +61,23 @@ export class ConsoleWebhooksPage extends LitElement {
     }
   }
 
-  private renderCreated() {
+  private onAdded(hook: CreatedWebhook): void {
+    this.adding = false
+    void this.load()
     const m = t(messages).created
-    const hook = this.created
-    return html`<wa-dialog
-      label=${m.heading}
-      ?open=${hook !== undefined}
-      @wa-after-hide=${(e: Event) => {
-        if (e.target === e.currentTarget) this.created = undefined
-      }}
-    >
-      ${
-        hook
-          ? html`<div class="stack">
-            <wa-callout variant="warning">${m.once}</wa-callout>
-            <div>
-              <strong id="created-secret-label">${m.secret}</strong>
-              <code class="secret" aria-labelledby="created-secret-label">${hook.secret}</code>
-            </div>
-          </div>`
-          : nothing
-      }
-      <wa-button slot="footer" variant="brand" @click=${() => hook && void copyText(hook.secret)}>${m.copy}</wa-button>
-      <wa-button slot="footer" @click=${() => hook && navigate(`/console/webhooks/${hook.id}`)}>${m.open}</wa-button>
-      <wa-button slot="footer" appearance="plain" @click=${() => (this.created = undefined)}>${m.done}</wa-button>
-    </wa-dialog>`
+    void showSecretOnce({
+      heading: m.heading,
+      secret: hook.secret,
+      secretLabel: m.secret,
+      warning: m.once,
+      copyLabel: m.copy,
+      actions: [{ label: m.open, run: () => navigate(`/console/webhooks/${hook.id}`) }],
+    })
   }
 
   private renderTable() {
     const m = t(messages)
-    if (this.webhooks.length === 0) return html`<p class="muted">${m.empty}</p>`
+    if (this.webhooks.length === 0) return emptyText(m.empty)
     const c = m.columns
     return html`<div class="table-wrap">
       <table class="cards">
@@ -135,28 +113,19 @@ export class ConsoleWebhooksPage extends LitElement {
         ${writable ? html`<wa-button variant="brand" @click=${() => (this.adding = true)}>${m.add}</wa-button>` : nothing}
       </console-page-header>
       <p class="muted">${m.intro}</p>
-      ${
-        this.failure
-          ? html`<wa-callout variant="danger" role="alert"
-            >${this.failure} <wa-button size="s" @click=${() => void this.load()}>${m.retry}</wa-button></wa-callout
-          >`
-          : this.loading && this.webhooks.length === 0
-            ? html`<p role="status"><wa-spinner></wa-spinner> ${m.loading}</p>`
-            : this.renderTable()
-      }
-      ${
-        this.total > PAGE_SIZE
-          ? html`<wa-pagination
-            .total=${this.total}
-            .pageSize=${PAGE_SIZE}
-            .page=${this.page}
-            @wa-page-change=${(e: Event) => {
-              this.page = (e.target as unknown as { page: number }).page
-              void this.load()
-            }}
-          ></wa-pagination>`
-          : nothing
-      }
+      ${listState(
+        { failure: this.failure, loading: this.loading && this.webhooks.length === 0, retry: () => void this.load(), labels: m },
+        () => this.renderTable(),
+      )}
+      ${pager({
+        total: this.total,
+        pageSize: PAGE_SIZE,
+        page: this.page,
+        onPage: (page) => {
+          this.page = page
+          void this.load()
+        },
+      })}
       <wa-dialog
         label=${m.add}
         ?open=${this.adding}
@@ -168,16 +137,11 @@ export class ConsoleWebhooksPage extends LitElement {
         ${
           this.adding
             ? html`<console-webhook-form
-              @webhook-saved=${(e: CustomEvent<CreatedWebhook>) => {
-                this.adding = false
-                this.created = e.detail
-                void this.load()
-              }}
+              @webhook-saved=${(e: CustomEvent<CreatedWebhook>) => this.onAdded(e.detail)}
             ></console-webhook-form>`
             : nothing
         }
-      </wa-dialog>
-      ${this.renderCreated()}`
+      </wa-dialog>`
   }
 }
 
