@@ -12,6 +12,7 @@ import { formatDateRange, I18nController, t } from '../i18n/index.ts'
 import { confirmAction } from '../ui/confirm.ts'
 import { notify, notifyProblem, problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
+import { failureCallout, loadingLine } from '../ui/list-state.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { type EventDraft, draftFromEvent, patchFromDraft } from './event-draft.ts'
 import type { ConsoleEventForm } from './event-form.ts'
@@ -126,13 +127,9 @@ export class ConsoleEventPage extends LitElement {
 
   override render() {
     const m = t(messages)
-    if (this.error)
-      return html`<wa-callout variant="danger" role="alert">
-        <p>${this.error}</p>
-        <wa-button size="s" @click=${() => this.load()}>${m.retry}</wa-button>
-      </wa-callout>`
+    if (this.error) return failureCallout(this.error, { label: m.retry, run: () => void this.load() })
     const event = this.event
-    if (!event || !this.draft) return html`<wa-spinner aria-label=${m.loading}></wa-spinner>`
+    if (!event || !this.draft) return loadingLine(m.loading)
     const writable = canWrite(currentRole())
     return html`<console-page-header
         heading=${event.name}

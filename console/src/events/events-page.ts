@@ -10,6 +10,7 @@ import { currentRole } from '../app/session.ts'
 import { formatDateRange, I18nController, t } from '../i18n/index.ts'
 import { problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
+import { failureCallout, loadingLine } from '../ui/list-state.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { eventSectionUrl } from './event-tabs.ts'
 import { messages } from './messages.ts'
@@ -75,13 +76,9 @@ export class ConsoleEventsPage extends LitElement {
 
   private renderBody(writable: boolean) {
     const m = t(messages)
-    if (this.error)
-      return html`<wa-callout variant="danger" role="alert">
-        <p>${this.error}</p>
-        <wa-button size="s" @click=${() => this.load()}>${m.retry}</wa-button>
-      </wa-callout>`
+    if (this.error) return failureCallout(this.error, { label: m.retry, run: () => void this.load() })
     const events = this.events
-    if (!events) return html`<wa-spinner aria-label=${m.loading}></wa-spinner>`
+    if (!events) return loadingLine(m.loading)
     if (!events.length) return html`<p>${m.noEvents}</p>${writable ? html`<p class="muted">${m.noEventsWrite}</p>` : null}`
     const meta = this.meta
     return html`<div class="table-wrap">

@@ -7,7 +7,6 @@ import '@awesome.me/webawesome/dist/components/callout/callout.js'
 import '@awesome.me/webawesome/dist/components/dialog/dialog.js'
 import '@awesome.me/webawesome/dist/components/input/input.js'
 import '@awesome.me/webawesome/dist/components/option/option.js'
-import '@awesome.me/webawesome/dist/components/pagination/pagination.js'
 import '@awesome.me/webawesome/dist/components/select/select.js'
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '@event-service/db/tables/registrations.ts'
@@ -21,7 +20,9 @@ import '../events/event-tabs.ts'
 import { formatDateTime, formatNumber, I18nController, t } from '../i18n/index.ts'
 import { confirmAction } from '../ui/confirm.ts'
 import { notify, notifyProblem, problemText } from '../ui/notify.ts'
+import { emptyText, listState } from '../ui/list-state.ts'
 import '../ui/page-header.ts'
+import { pager } from '../ui/pager.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { answerLines } from './answers.ts'
 import { downloadRegistrationsCsv } from './csv-download.ts'
@@ -86,18 +87,7 @@ export class ConsoleRegistrationsPage extends LitElement {
         outline: var(--wa-focus-ring);
         outline-offset: var(--wa-focus-ring-offset);
       }
-      dl {
-        display: grid;
-        grid-template-columns: max-content 1fr;
-        gap: var(--wa-space-2xs) var(--wa-space-m);
-        margin: 0 0 var(--wa-space-m);
-      }
-      dt {
-        color: var(--wa-color-text-quiet);
-      }
       dd {
-        margin: 0;
-        overflow-wrap: anywhere;
         white-space: pre-wrap;
       }
       h3 {
@@ -284,7 +274,7 @@ export class ConsoleRegistrationsPage extends LitElement {
   private renderTable() {
     const m = t(messages)
     const f = this.filters
-    if (this.registrations.length === 0) return html`<p class="muted">${f.search || f.ticket || f.status ? m.noMatch : m.empty}</p>`
+    if (this.registrations.length === 0) return emptyText(f.search || f.ticket || f.status ? m.noMatch : m.empty)
     const c = m.columns
     return html`<p class="muted" role="status">${m.count(formatNumber(this.total))}</p>
       <div class="table-wrap">
@@ -343,25 +333,11 @@ export class ConsoleRegistrationsPage extends LitElement {
           ${REGISTRATION_STATUSES.map((s) => html`<wa-option value=${s}>${m.statuses[s]}</wa-option>`)}
         </wa-select>
       </div>
-      ${
-        this.failure
-          ? html`<wa-callout variant="danger" role="alert"
-            >${this.failure} <wa-button size="s" @click=${() => void this.load()}>${m.retry}</wa-button></wa-callout
-          >`
-          : this.loading && this.registrations.length === 0
-            ? html`<p role="status"><wa-spinner></wa-spinner> ${m.loading}</p>`
-            : this.renderTable()
-      }
-      ${
-        this.total > PAGE_SIZE
-          ? html`<wa-pagination
-            .total=${this.total}
-            .pageSize=${PAGE_SIZE}
-            .page=${f.page}
-            @wa-page-change=${(e: Event) => this.setFilters({ page: (e.target as unknown as { page: number }).page })}
-          ></wa-pagination>`
-          : nothing
-      }
+      ${listState(
+        { failure: this.failure, loading: this.loading && this.registrations.length === 0, retry: () => void this.load(), labels: m },
+        () => this.renderTable(),
+      )}
+      ${pager({ total: this.total, pageSize: PAGE_SIZE, page: f.page, onPage: (page) => this.setFilters({ page }) })}
       ${this.renderDetail()}`
   }
 }

@@ -14,6 +14,7 @@ import { applyFieldProblems, clearFieldProblems } from '../ui/form-errors.ts'
 import { formValues } from '../ui/form-values.ts'
 import { notify, notifyProblem, problemText } from '../ui/notify.ts'
 import { showSecretOnce } from '../ui/secret-dialog.ts'
+import { failureCallout, loadingLine } from '../ui/list-state.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { messages } from './messages.ts'
 
@@ -114,13 +115,9 @@ export class ConsoleApiKeysSection extends LitElement {
 
   private renderList() {
     const m = t(messages)
-    if (this.error)
-      return html`<wa-callout variant="danger" role="alert">
-        <p>${this.error}</p>
-        <wa-button size="s" @click=${() => this.load()}>${m.retry}</wa-button>
-      </wa-callout>`
+    if (this.error) return failureCallout(this.error, { label: m.retry, run: () => void this.load() })
     const keys = this.keys
-    if (!keys) return html`<wa-spinner aria-label=${m.loading}></wa-spinner>`
+    if (!keys) return loadingLine(m.loading)
     if (!keys.length) return html`<p class="muted">${m.keys.none}</p>`
     const c = m.keys.columns
     return html`<div class="table-wrap">

@@ -17,6 +17,7 @@ import { formValues } from '../ui/form-values.ts'
 import { notify, problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
 import { showSecretOnce } from '../ui/secret-dialog.ts'
+import { failureCallout, loadingLine } from '../ui/list-state.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { messages } from './people-messages.ts'
 
@@ -154,13 +155,9 @@ export class ConsolePeoplePage extends LitElement {
 
   private renderList() {
     const m = t(messages)
-    if (this.error)
-      return html`<wa-callout variant="danger" role="alert">
-        <p>${this.error}</p>
-        <wa-button size="s" @click=${() => this.load()}>${m.retry}</wa-button>
-      </wa-callout>`
+    if (this.error) return failureCallout(this.error, { label: m.retry, run: () => void this.load() })
     const users = this.users
-    if (!users) return html`<wa-spinner aria-label=${m.loading}></wa-spinner>`
+    if (!users) return loadingLine(m.loading)
     const me = currentSession()?.user.id
     const c = m.columns
     return html`<div class="table-wrap" style="margin-top: var(--wa-space-m)">

@@ -13,6 +13,7 @@ import { applyFieldProblems, clearFieldProblems } from '../ui/form-errors.ts'
 import { formValues } from '../ui/form-values.ts'
 import { notify, problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
+import { failureCallout, loadingLine } from '../ui/list-state.ts'
 import { pageStyles } from '../ui/styles.ts'
 import './api-keys-section.ts'
 import { messages } from './messages.ts'
@@ -39,16 +40,8 @@ export class ConsoleSettingsPage extends LitElement {
         margin: 0 0 var(--wa-space-m);
       }
       dl {
-        display: grid;
-        grid-template-columns: max-content 1fr;
         gap: var(--wa-space-xs) var(--wa-space-l);
         margin: var(--wa-space-m) 0 0;
-      }
-      dt {
-        color: var(--wa-color-text-quiet);
-      }
-      dd {
-        margin: 0;
       }
     `,
   ]
@@ -104,13 +97,9 @@ export class ConsoleSettingsPage extends LitElement {
 
   private renderAccount(owner: boolean) {
     const m = t(messages)
-    if (this.error)
-      return html`<wa-callout variant="danger" role="alert">
-        <p>${this.error}</p>
-        <wa-button size="s" @click=${() => this.load()}>${m.retry}</wa-button>
-      </wa-callout>`
+    if (this.error) return failureCallout(this.error, { label: m.retry, run: () => void this.load() })
     const account = this.account
-    if (!account) return html`<wa-spinner aria-label=${m.loading}></wa-spinner>`
+    if (!account) return loadingLine(m.loading)
     return html`${
       owner
         ? html`<form @submit=${this.rename} novalidate style="max-width: 32rem">

@@ -5,7 +5,6 @@ import '@awesome.me/webawesome/dist/components/button/button.js'
 import '@awesome.me/webawesome/dist/components/callout/callout.js'
 import '@awesome.me/webawesome/dist/components/input/input.js'
 import '@awesome.me/webawesome/dist/components/option/option.js'
-import '@awesome.me/webawesome/dist/components/pagination/pagination.js'
 import '@awesome.me/webawesome/dist/components/select/select.js'
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
 import { SPEAKER_STATUSES, type SpeakerStatus } from '@event-service/db/tables/speakers.ts'
@@ -18,7 +17,9 @@ import { currentSession } from '../app/session.ts'
 import '../events/event-tabs.ts'
 import { I18nController, t } from '../i18n/index.ts'
 import { problemText } from '../ui/notify.ts'
+import { emptyText, listState } from '../ui/list-state.ts'
 import '../ui/page-header.ts'
+import { pager } from '../ui/pager.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { messages } from './messages.ts'
 import { isPublicStatus } from './speaker-form.ts'
@@ -117,7 +118,7 @@ export class ConsoleSpeakersPage extends LitElement {
 
   private renderTable() {
     const m = t(messages)
-    if (this.speakers.length === 0) return html`<p class="muted">${this.search || this.status !== ALL ? m.noMatch : m.empty}</p>`
+    if (this.speakers.length === 0) return emptyText(this.search || this.status !== ALL ? m.noMatch : m.empty)
     const c = m.columns
     return html`<p class="muted" role="status">${m.count(this.total)}</p>
       <div class="table-wrap">
@@ -173,28 +174,19 @@ export class ConsoleSpeakersPage extends LitElement {
           ${SPEAKER_STATUSES.map((s) => html`<wa-option value=${s}>${m.statuses[s]}</wa-option>`)}
         </wa-select>
       </div>
-      ${
-        this.failure
-          ? html`<wa-callout variant="danger" role="alert"
-            >${this.failure} <wa-button size="s" @click=${() => void this.load()}>${m.retry}</wa-button></wa-callout
-          >`
-          : this.loading && this.speakers.length === 0
-            ? html`<p role="status"><wa-spinner></wa-spinner> ${m.loading}</p>`
-            : this.renderTable()
-      }
-      ${
-        this.total > PAGE_SIZE
-          ? html`<wa-pagination
-            .total=${this.total}
-            .pageSize=${PAGE_SIZE}
-            .page=${this.page}
-            @wa-page-change=${(e: Event) => {
-              this.page = (e.target as unknown as { page: number }).page
-              void this.load()
-            }}
-          ></wa-pagination>`
-          : null
-      }`
+      ${listState(
+        { failure: this.failure, loading: this.loading && this.speakers.length === 0, retry: () => void this.load(), labels: m },
+        () => this.renderTable(),
+      )}
+      ${pager({
+        total: this.total,
+        pageSize: PAGE_SIZE,
+        page: this.page,
+        onPage: (page) => {
+          this.page = page
+          void this.load()
+        },
+      })}`
   }
 }
 

@@ -12,6 +12,7 @@ import { currentRole } from '../app/session.ts'
 import { formatDateTime, formatNumber, I18nController, t } from '../i18n/index.ts'
 import { confirmAction } from '../ui/confirm.ts'
 import { notify, notifyProblem, problemText } from '../ui/notify.ts'
+import { failureCallout, loadingLine } from '../ui/list-state.ts'
 import '../ui/page-header.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { embedUrl } from './embed-url.ts'
@@ -46,16 +47,7 @@ export class ConsoleTokenPage extends LitElement {
         margin: 0 0 var(--wa-space-m);
       }
       dl {
-        display: grid;
-        grid-template-columns: max-content 1fr;
-        gap: var(--wa-space-2xs) var(--wa-space-m);
         margin: 0 0 var(--wa-space-l);
-      }
-      dt {
-        color: var(--wa-color-text-quiet);
-      }
-      dd {
-        margin: 0;
       }
     `,
   ]
@@ -117,9 +109,9 @@ export class ConsoleTokenPage extends LitElement {
     const back = html`<a slot="before" href="/console/tokens">← ${m.detail.back}</a>`
     if (this.failure)
       return html`<console-page-header heading=${m.title}>${back}</console-page-header>
-        <wa-callout variant="danger" role="alert">${this.failure}</wa-callout>`
+        ${failureCallout(this.failure)}`
     const token = this.token
-    if (!token) return html`<p role="status"><wa-spinner></wa-spinner> ${m.loading}</p>`
+    if (!token) return loadingLine(m.loading)
     const state = tokenState(token)
     const writable = canWrite(currentRole()) && state !== 'revoked'
     return html`<console-page-header heading=${token.name} subheading=${this.eventName}>

@@ -58,6 +58,20 @@ export const pageStyles = css`
   .table-wrap {
     overflow-x: auto;
   }
+  /* Name and value pairs (a record's facts), the names in a column of their own. */
+  dl {
+    display: grid;
+    grid-template-columns: max-content 1fr;
+    gap: var(--wa-space-2xs) var(--wa-space-m);
+    margin: 0 0 var(--wa-space-m);
+  }
+  dt {
+    color: var(--wa-color-text-quiet);
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
   code {
     font-family: var(--wa-font-family-code);
     overflow-wrap: anywhere;

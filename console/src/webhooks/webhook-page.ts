@@ -5,7 +5,6 @@ import '@awesome.me/webawesome/dist/components/button/button.js'
 import '@awesome.me/webawesome/dist/components/callout/callout.js'
 import '@awesome.me/webawesome/dist/components/dialog/dialog.js'
 import '@awesome.me/webawesome/dist/components/option/option.js'
-import '@awesome.me/webawesome/dist/components/pagination/pagination.js'
 import '@awesome.me/webawesome/dist/components/select/select.js'
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
 import { css, html, LitElement, nothing } from 'lit'
@@ -18,7 +17,9 @@ import { currentSession } from '../app/session.ts'
 import { formatDateTime, I18nController, t } from '../i18n/index.ts'
 import { confirmAction } from '../ui/confirm.ts'
 import { notify, notifyProblem, problemText } from '../ui/notify.ts'
+import { emptyText, failureCallout, listState, loadingLine } from '../ui/list-state.ts'
 import '../ui/page-header.ts'
+import { pager } from '../ui/pager.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { type DeliveryStatus, prettyJson, statusVariant } from './delivery-view.ts'
 import { messages } from './messages.ts'
@@ -80,19 +81,6 @@ export class ConsoleWebhookPage extends LitElement {
         border-radius: var(--wa-border-radius-m);
         font-size: var(--wa-font-size-s);
         white-space: pre-wrap;
-        overflow-wrap: anywhere;
-      }
-      dl {
-        display: grid;
-        grid-template-columns: max-content 1fr;
-        gap: var(--wa-space-2xs) var(--wa-space-m);
-        margin: 0 0 var(--wa-space-m);
-      }
-      dt {
-        color: var(--wa-color-text-quiet);
-      }
-      dd {
-        margin: 0;
         overflow-wrap: anywhere;
       }
       h3 {
@@ -221,14 +209,10 @@ export class ConsoleWebhookPage extends LitElement {
         </wa-select>
         <wa-button ?loading=${this.logLoading} @click=${() => void this.loadLog()}>${m.refresh}</wa-button>
       </div>
-      ${
-        this.logFailure
-          ? html`<wa-callout variant="danger" role="alert">${this.logFailure}</wa-callout>`
-          : this.deliveries.length === 0
-            ? this.logLoading
-              ? html`<wa-spinner></wa-spinner>`
-              : html`<p class="muted">${m.empty}</p>`
-            : html`<div class="table-wrap">
+      ${listState({ failure: this.logFailure, loading: this.logLoading && this.deliveries.length === 0, labels: t(messages) }, () =>
+        this.deliveries.length === 0
+          ? emptyText(m.empty)
+          : html`<div class="table-wrap">
               <table class="cards">
                 <thead>
                   <tr>
@@ -261,21 +245,17 @@ export class ConsoleWebhookPage extends LitElement {
                   )}
                 </tbody>
               </table>
-            </div>`
-      }
-      ${
-        this.total > PAGE_SIZE
-          ? html`<wa-pagination
-            .total=${this.total}
-            .pageSize=${PAGE_SIZE}
-            .page=${this.page}
-            @wa-page-change=${(e: Event) => {
-              this.page = (e.target as unknown as { page: number }).page
-              void this.loadLog()
-            }}
-          ></wa-pagination>`
-          : nothing
-      }
+            </div>`,
+      )}
+      ${pager({
+        total: this.total,
+        pageSize: PAGE_SIZE,
+        page: this.page,
+        onPage: (page) => {
+          this.page = page
+          void this.loadLog()
+        },
+      })}
     </section>`
   }
 
@@ -294,7 +274,7 @@ export class ConsoleWebhookPage extends LitElement {
     >
       ${
         this.detailFailure
-          ? html`<wa-callout variant="danger" role="alert">${this.detailFailure}</wa-callout>`
+          ? failureCallout(this.detailFailure)
           : !d
             ? html`<wa-spinner></wa-spinner>`
             : html`<dl>
@@ -336,9 +316,9 @@ export class ConsoleWebhookPage extends LitElement {
     const back = html`<a slot="before" href="/console/webhooks">← ${m.detail.back}</a>`
     if (this.failure)
       return html`<console-page-header heading=${m.title}>${back}</console-page-header>
-        <wa-callout variant="danger" role="alert">${this.failure}</wa-callout>`
+        ${failureCallout(this.failure)}`
     const hook = this.webhook
-    if (!hook) return html`<p role="status"><wa-spinner></wa-spinner> ${m.loading}</p>`
+    if (!hook) return loadingLine(m.loading)
     const writable = canWrite(currentSession()?.user.role)
     return html`<console-page-header heading=${hook.url} subheading=${hook.description ?? ''}>
         ${back}
