@@ -58,6 +58,10 @@ export async function startTestSystem(dialect: Dialect): Promise<RunningSystem> 
   const system = await startSystem(loadConfig(env), { log: (line: string) => void lines.push(line) })
   const adminUrl = system.adminUrl.replace(/\/+$/, '')
   const embedUrl = system.embedUrl.replace(/\/+$/, '')
+  // The command line names the console in the links it prints: on Postgres it opens the database
+  // itself and knows no running server, so it is told where the admin server is, as an operator
+  // would set it behind a proxy (on PGlite the running server carries out the command anyway).
+  env.ADMIN_PUBLIC_URL = new URL(adminUrl).origin
   return {
     dialect,
     adminUrl,
