@@ -6,9 +6,9 @@ import { customElement, query, state } from 'lit/decorators.js'
 import { ApiProblem, apiSend } from '../api/client.ts'
 import { currentSession, type Session, setSession } from '../app/session.ts'
 import { I18nController, t } from '../i18n/index.ts'
-import { applyFieldProblems } from '../ui/form-errors.ts'
+import { applyFieldProblems, formProblemText } from '../ui/form-errors.ts'
 import { formValues } from '../ui/form-values.ts'
-import { notify, problemText } from '../ui/notify.ts'
+import { notify } from '../ui/notify.ts'
 import '../ui/page-header.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { messages } from './messages.ts'
@@ -47,8 +47,7 @@ export class ConsoleChangePasswordPage extends LitElement {
       if (error instanceof ApiProblem && error.fields.some((field) => field.path === 'current_password')) {
         applyFieldProblems(this.form, error)
         this.error = m.wrongCurrentPassword
-      } else if (error instanceof ApiProblem && error.fields.length) this.error = applyFieldProblems(this.form, error).join(' ')
-      else this.error = problemText(error)
+      } else this.error = formProblemText(this.form, error)
     } finally {
       this.busy = false
     }

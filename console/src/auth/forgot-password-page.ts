@@ -3,15 +3,13 @@ import '@awesome.me/webawesome/dist/components/callout/callout.js'
 import '@awesome.me/webawesome/dist/components/input/input.js'
 import { html, LitElement } from 'lit'
 import { customElement, query, state } from 'lit/decorators.js'
-import { ApiProblem, apiSend } from '../api/client.ts'
+import { apiSend } from '../api/client.ts'
 import { I18nController, t } from '../i18n/index.ts'
-import { applyFieldProblems } from '../ui/form-errors.ts'
 import { formValues } from '../ui/form-values.ts'
-import { problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
 import { authStyles } from './auth-styles.ts'
+import { authProblemText } from './auth-problem.ts'
 import { messages } from './messages.ts'
-import { minutesToWait } from './password-rules.ts'
 
 /** Asks for a reset link; the answer never says whether the address is known. */
 @customElement('console-forgot-password-page')
@@ -35,9 +33,7 @@ export class ConsoleForgotPasswordPage extends LitElement {
       await apiSend('POST', '/auth/password-reset', { email })
       this.sent = true
     } catch (error) {
-      if (error instanceof ApiProblem && error.status === 429) this.error = t(messages).tooManyAttempts(minutesToWait(error.retryAfter))
-      else if (error instanceof ApiProblem && error.fields.length) this.error = applyFieldProblems(this.form, error).join(' ')
-      else this.error = problemText(error)
+      this.error = authProblemText(this.form, error)
     } finally {
       this.busy = false
     }

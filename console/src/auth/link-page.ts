@@ -8,7 +8,7 @@ import type { LinkInfo } from '../api/types.ts'
 import { navigate } from '../app/router.ts'
 import { type Session, setSession } from '../app/session.ts'
 import { I18nController, t } from '../i18n/index.ts'
-import { applyFieldProblems } from '../ui/form-errors.ts'
+import { formProblemText } from '../ui/form-errors.ts'
 import { formValues } from '../ui/form-values.ts'
 import { problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
@@ -65,8 +65,7 @@ export class ConsoleLinkPage extends LitElement {
       navigate('/console/', { replace: true })
     } catch (error) {
       if (error instanceof ApiProblem && error.status === 404) this.gone = true
-      else if (error instanceof ApiProblem && error.fields.length) this.error = applyFieldProblems(this.form, error).join(' ')
-      else this.error = problemText(error)
+      else this.error = formProblemText(this.form, error)
     } finally {
       this.busy = false
     }

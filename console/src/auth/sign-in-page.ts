@@ -8,13 +8,11 @@ import { safeNext } from '../app/route-match.ts'
 import { navigate } from '../app/router.ts'
 import { type Session, setSession } from '../app/session.ts'
 import { I18nController, t } from '../i18n/index.ts'
-import { applyFieldProblems } from '../ui/form-errors.ts'
 import { formValues } from '../ui/form-values.ts'
-import { problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
 import { authStyles } from './auth-styles.ts'
+import { authProblemText } from './auth-problem.ts'
 import { messages } from './messages.ts'
-import { minutesToWait } from './password-rules.ts'
 
 /** Email and password; on success back to where the visitor was going (?next=). */
 @customElement('console-sign-in-page')
@@ -51,9 +49,7 @@ export class ConsoleSignInPage extends LitElement {
       navigate(safeNext(new URLSearchParams(location.search).get('next')), { replace: true })
     } catch (error) {
       if (error instanceof ApiProblem && error.status === 401) this.error = m.wrongCredentials
-      else if (error instanceof ApiProblem && error.status === 429) this.error = m.tooManyAttempts(minutesToWait(error.retryAfter))
-      else if (error instanceof ApiProblem && error.fields.length) this.error = applyFieldProblems(this.form, error).join(' ')
-      else this.error = problemText(error)
+      else this.error = authProblemText(this.form, error)
     } finally {
       this.busy = false
     }

@@ -7,14 +7,12 @@ import { ApiProblem, apiSend } from '../api/client.ts'
 import { navigate } from '../app/router.ts'
 import { type Session, setSession } from '../app/session.ts'
 import { I18nController, t } from '../i18n/index.ts'
-import { applyFieldProblems } from '../ui/form-errors.ts'
 import { formValues } from '../ui/form-values.ts'
-import { problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
 import { authStyles } from './auth-styles.ts'
+import { authProblemText } from './auth-problem.ts'
 import { messages } from './messages.ts'
 import { newPasswordFields, newPasswordProblems } from './new-password.ts'
-import { minutesToWait } from './password-rules.ts'
 
 /** A new account on the free plan, its creator the owner (only where CONSOLE_SIGNUP=open). */
 @customElement('console-sign-up-page')
@@ -43,9 +41,7 @@ export class ConsoleSignUpPage extends LitElement {
       navigate('/console/', { replace: true })
     } catch (error) {
       if (error instanceof ApiProblem && error.status === 409) this.error = m.emailTaken
-      else if (error instanceof ApiProblem && error.status === 429) this.error = m.tooManyAttempts(minutesToWait(error.retryAfter))
-      else if (error instanceof ApiProblem && error.fields.length) this.error = applyFieldProblems(this.form, error).join(' ')
-      else this.error = problemText(error)
+      else this.error = authProblemText(this.form, error)
     } finally {
       this.busy = false
     }

@@ -16,7 +16,7 @@ import { keyed } from 'lit/directives/keyed.js'
 import { ApiProblem } from '../api/client.ts'
 import { I18nController, t } from '../i18n/index.ts'
 import { confirmAction } from '../ui/confirm.ts'
-import { applyFieldProblems, clearFieldProblems } from '../ui/form-errors.ts'
+import { applyFieldProblems, clearFieldProblems, formProblemText } from '../ui/form-errors.ts'
 import { notify, problemText } from '../ui/notify.ts'
 import { messages } from './messages.ts'
 import { createBody, formChanges, type SessionForm } from './patch.ts'
@@ -140,8 +140,7 @@ export class SessionPanel extends LitElement {
       this.status = this.session ? t(messages).saved(saved.title) : m.created(saved.title)
       this.emit('session-saved', { session: saved, created: !this.session })
     } catch (error) {
-      if (error instanceof ApiProblem && error.fields.length) this.formError = applyFieldProblems(root, error).join(' ')
-      else this.formError = problemText(error)
+      this.formError = formProblemText(root, error)
     } finally {
       this.busy = false
     }

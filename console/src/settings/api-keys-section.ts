@@ -6,11 +6,11 @@ import '@awesome.me/webawesome/dist/components/radio-group/radio-group.js'
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
 import { css, html, LitElement } from 'lit'
 import { customElement, query, state } from 'lit/decorators.js'
-import { ApiProblem, apiList, apiSend } from '../api/client.ts'
+import { apiList, apiSend } from '../api/client.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { formatDateTime, I18nController, t } from '../i18n/index.ts'
 import { confirmAction } from '../ui/confirm.ts'
-import { applyFieldProblems, clearFieldProblems } from '../ui/form-errors.ts'
+import { clearFieldProblems, formProblemText } from '../ui/form-errors.ts'
 import { formValues } from '../ui/form-values.ts'
 import { notify, notifyProblem, problemText } from '../ui/notify.ts'
 import { showSecretOnce } from '../ui/secret-dialog.ts'
@@ -73,8 +73,7 @@ export class ConsoleApiKeysSection extends LitElement {
         warning: m.warning,
       })
     } catch (error) {
-      this.formError =
-        error instanceof ApiProblem && error.fields.length ? applyFieldProblems(this.form, error).join(' ') : problemText(error)
+      this.formError = formProblemText(this.form, error)
     } finally {
       this.busy = false
     }

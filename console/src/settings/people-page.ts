@@ -12,7 +12,7 @@ import { canManageAccount, type Role } from '../app/roles.ts'
 import { currentRole, currentSession } from '../app/session.ts'
 import { formatDateTime, I18nController, t } from '../i18n/index.ts'
 import { confirmAction } from '../ui/confirm.ts'
-import { applyFieldProblems, clearFieldProblems } from '../ui/form-errors.ts'
+import { clearFieldProblems, formProblemText } from '../ui/form-errors.ts'
 import { formValues } from '../ui/form-values.ts'
 import { notify, problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
@@ -122,8 +122,7 @@ export class ConsolePeoplePage extends LitElement {
       })
     } catch (error) {
       if (error instanceof ApiProblem && error.status === 409) this.formError = m.alreadyThere
-      else if (error instanceof ApiProblem && error.fields.length) this.formError = applyFieldProblems(this.form, error).join(' ')
-      else this.formError = problemText(error)
+      else this.formError = formProblemText(this.form, error)
     } finally {
       this.busy = false
     }

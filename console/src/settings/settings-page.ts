@@ -4,12 +4,12 @@ import '@awesome.me/webawesome/dist/components/input/input.js'
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
 import { css, html, LitElement } from 'lit'
 import { customElement, query, state } from 'lit/decorators.js'
-import { ApiProblem, apiGet, apiSend } from '../api/client.ts'
+import { apiGet, apiSend } from '../api/client.ts'
 import type { Account } from '../api/types.ts'
 import { canManageAccount } from '../app/roles.ts'
 import { currentRole, currentSession, setSession } from '../app/session.ts'
 import { formatDate, formatNumber, I18nController, t } from '../i18n/index.ts'
-import { applyFieldProblems, clearFieldProblems } from '../ui/form-errors.ts'
+import { clearFieldProblems, formProblemText } from '../ui/form-errors.ts'
 import { formValues } from '../ui/form-values.ts'
 import { notify, problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
@@ -74,8 +74,7 @@ export class ConsoleSettingsPage extends LitElement {
       if (session) setSession({ ...session, account: { ...session.account, name: this.account.name } })
       notify(t(messages).account.saved)
     } catch (error) {
-      this.formError =
-        error instanceof ApiProblem && error.fields.length ? applyFieldProblems(this.form, error).join(' ') : problemText(error)
+      this.formError = formProblemText(this.form, error)
     } finally {
       this.busy = false
     }

@@ -13,7 +13,7 @@ import { renderRichText } from '@event-service/widgets/rich-text'
 import { css, html, LitElement, nothing } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
 import type { components } from '../api/admin-api.generated.ts'
-import { ApiProblem, apiGet, apiList, apiSend } from '../api/client.ts'
+import { apiGet, apiList, apiSend } from '../api/client.ts'
 import { everyItem } from '../api/every-item.ts'
 import { canWrite } from '../app/roles.ts'
 import { navigate } from '../app/router.ts'
@@ -21,7 +21,7 @@ import { currentSession } from '../app/session.ts'
 import '../events/event-tabs.ts'
 import { formatDateTime, I18nController, t } from '../i18n/index.ts'
 import { confirmAction } from '../ui/confirm.ts'
-import { applyFieldProblems, clearFieldProblems } from '../ui/form-errors.ts'
+import { clearFieldProblems, formProblemText } from '../ui/form-errors.ts'
 import { notify, notifyProblem, problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
 import { pageStyles } from '../ui/styles.ts'
@@ -204,8 +204,7 @@ export class ConsoleSpeakerPage extends LitElement {
       this.values = formFromSpeaker(this.speaker)
       notify(m.detail.saved)
     } catch (error) {
-      this.formError =
-        error instanceof ApiProblem && error.fields.length ? applyFieldProblems(this.form, error).join(' ') : problemText(error)
+      this.formError = formProblemText(this.form, error)
     } finally {
       this.saving = false
     }

@@ -15,10 +15,9 @@ import type WaTextarea from '@awesome.me/webawesome/dist/components/textarea/tex
 import { html, LitElement } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
 import type { components } from '../api/admin-api.generated.ts'
-import { ApiProblem, apiSend } from '../api/client.ts'
+import { apiSend } from '../api/client.ts'
 import { I18nController, t } from '../i18n/index.ts'
-import { applyFieldProblems, clearFieldProblems } from '../ui/form-errors.ts'
-import { problemText } from '../ui/notify.ts'
+import { clearFieldProblems, formProblemText } from '../ui/form-errors.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { fromLocalInput, toLocalInput } from './expiry.ts'
 import { messages } from './messages.ts'
@@ -104,8 +103,7 @@ export class ConsoleTokenForm extends LitElement {
         : await apiSend<CreatedEmbedToken>('POST', '/embed-tokens', body)
       this.dispatchEvent(new CustomEvent('token-saved', { detail: saved, bubbles: true, composed: true }))
     } catch (error) {
-      this.formError =
-        error instanceof ApiProblem && error.fields.length ? applyFieldProblems(this.form, error).join(' ') : problemText(error)
+      this.formError = formProblemText(this.form, error)
     } finally {
       this.saving = false
     }

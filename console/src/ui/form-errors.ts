@@ -1,6 +1,8 @@
 // Shows an ApiProblem's field errors on the form controls named after the fields (see
 // field-problems.ts): the message replaces the control's hint and marks it invalid until cleared.
+import { ApiProblem } from '../api/client.ts'
 import { type FieldProblemLike, mapFieldProblems } from './field-problems.ts'
+import { problemText } from './notify.ts'
 
 const ERROR_ATTRIBUTE = 'data-field-error'
 let errorIds = 0
@@ -70,4 +72,17 @@ export function applyFieldProblems(root: ParentNode, problem: { fields: readonly
   }
   first?.focus()
   return unmatched
+}
+
+/**
+ * A failed form's sentence: a validation error's fields go under their controls (the sentences
+ * left over, those no control could show, are returned); any other failure, its text.
+ *
+ * @example
+ * } catch (error) {
+ *   this.formError = formProblemText(this.form, error)
+ * }
+ */
+export function formProblemText(root: ParentNode, error: unknown): string {
+  return error instanceof ApiProblem && error.fields.length ? applyFieldProblems(root, error).join(' ') : problemText(error)
 }

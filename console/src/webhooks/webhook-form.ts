@@ -8,10 +8,10 @@ import '@awesome.me/webawesome/dist/components/textarea/textarea.js'
 import { css, html, LitElement, nothing } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
 import type { components } from '../api/admin-api.generated.ts'
-import { ApiProblem, apiSend } from '../api/client.ts'
+import { apiSend } from '../api/client.ts'
 import { I18nController, t } from '../i18n/index.ts'
-import { applyFieldProblems, clearFieldProblems } from '../ui/form-errors.ts'
-import { notify, problemText } from '../ui/notify.ts'
+import { clearFieldProblems, formProblemText } from '../ui/form-errors.ts'
+import { notify } from '../ui/notify.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { type EventSelection, eventsOf, selectionOf, typeGroups, type WebhookEventType } from './event-types.ts'
 import { messages } from './messages.ts'
@@ -118,8 +118,7 @@ export class ConsoleWebhookForm extends LitElement {
         : await apiSend<CreatedWebhook>('POST', '/webhooks', body)
       this.dispatchEvent(new CustomEvent('webhook-saved', { detail: saved, bubbles: true, composed: true }))
     } catch (error) {
-      this.formError =
-        error instanceof ApiProblem && error.fields.length ? applyFieldProblems(this.form, error).join(' ') : problemText(error)
+      this.formError = formProblemText(this.form, error)
     } finally {
       this.saving = false
     }
