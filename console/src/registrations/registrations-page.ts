@@ -63,16 +63,6 @@ export class ConsoleRegistrationsPage extends LitElement {
   static override styles = [
     pageStyles,
     css`
-      .filters {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--wa-space-m);
-        align-items: end;
-        margin-block-end: var(--wa-space-m);
-      }
-      .filters wa-input {
-        flex: 1 1 16rem;
-      }
       .filters wa-select {
         flex: 0 1 12rem;
       }

@@ -49,13 +49,6 @@ export class ConsoleTokensPage extends LitElement {
   static override styles = [
     pageStyles,
     css`
-      .filters {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--wa-space-m);
-        align-items: end;
-        margin-block-end: var(--wa-space-m);
-      }
       .filters wa-select {
         min-width: 14rem;
       }

@@ -58,6 +58,17 @@ export const pageStyles = css`
   .table-wrap {
     overflow-x: auto;
   }
+  /* The controls above a list that narrow it (search, selects, switches). */
+  .filters {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--wa-space-m);
+    align-items: end;
+    margin-block-end: var(--wa-space-m);
+  }
+  .filters wa-input {
+    flex: 1 1 16rem;
+  }
   /* Name and value pairs (a record's facts), the names in a column of their own. */
   dl {
     display: grid;

@@ -62,14 +62,7 @@ export class ConsoleWebhookPage extends LitElement {
         font-size: var(--wa-font-size-l);
         margin: 0 0 var(--wa-space-m);
       }
-      .log-tools {
-        display: flex;
-        flex-wrap: wrap;
-        gap: var(--wa-space-m);
-        align-items: end;
-        margin-block-end: var(--wa-space-m);
-      }
-      .log-tools wa-select {
+      .filters wa-select {
         min-width: 12rem;
       }
       pre {
@@ -194,7 +187,7 @@ export class ConsoleWebhookPage extends LitElement {
     const c = m.columns
     return html`<section aria-labelledby="log-heading">
       <h2 id="log-heading">${m.heading}</h2>
-      <div class="log-tools">
+      <div class="filters">
         <wa-select
           label=${m.status}
           .value=${this.status}
