@@ -8,6 +8,7 @@ import type { Event } from '../api/types.ts'
 import { canWrite } from '../app/roles.ts'
 import { currentRole } from '../app/session.ts'
 import { formatDateRange, I18nController, t } from '../i18n/index.ts'
+import { cardsTable } from '../ui/cards-table.ts'
 import { problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
 import { failureCallout, loadingLine } from '../ui/list-state.ts'
@@ -81,19 +82,10 @@ export class ConsoleEventsPage extends LitElement {
     if (!events) return loadingLine(m.loading)
     if (!events.length) return html`<p>${m.noEvents}</p>${writable ? html`<p class="muted">${m.noEventsWrite}</p>` : null}`
     const meta = this.meta
-    return html`<div class="table-wrap">
-        <table class="cards">
-          <thead>
-            <tr>
-              <th scope="col">${m.columns.name}</th>
-              <th scope="col">${m.columns.dates}</th>
-              <th scope="col">${m.columns.venue}</th>
-              <th scope="col">${m.columns.sessions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${events.map(
-              (event) => html`<tr>
+    return html`${cardsTable(
+      [m.columns.name, m.columns.dates, m.columns.venue, m.columns.sessions],
+      events.map(
+        (event) => html`<tr>
                 <td><a href=${eventSectionUrl(event.id, 'details')}>${event.name}</a></td>
                 <td data-label=${m.columns.dates}>${formatDateRange(event.starts_at, event.ends_at, event.timezone)}</td>
                 <td data-label=${m.columns.venue}>${event.venue ?? ''}</td>
@@ -101,10 +93,8 @@ export class ConsoleEventsPage extends LitElement {
                   <a href=${eventSectionUrl(event.id, 'schedule')}>${this.sessionCounts.get(event.id) ?? '–'}</a>
                 </td>
               </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
+      ),
+    )}
       ${
         meta && meta.totalPages > 1
           ? html`<nav class="row" aria-label=${m.pageOf(meta.page, meta.totalPages)} style="margin-top: var(--wa-space-m)">

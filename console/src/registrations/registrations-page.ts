@@ -18,6 +18,7 @@ import { canWrite } from '../app/roles.ts'
 import { currentSession } from '../app/session.ts'
 import '../events/event-tabs.ts'
 import { formatDateTime, formatNumber, I18nController, t } from '../i18n/index.ts'
+import { cardsTable } from '../ui/cards-table.ts'
 import { confirmAction } from '../ui/confirm.ts'
 import { notify, notifyProblem, problemText } from '../ui/notify.ts'
 import { emptyText, listState } from '../ui/list-state.ts'
@@ -267,20 +268,10 @@ export class ConsoleRegistrationsPage extends LitElement {
     if (this.registrations.length === 0) return emptyText(f.search || f.ticket || f.status ? m.noMatch : m.empty)
     const c = m.columns
     return html`<p class="muted" role="status">${m.count(formatNumber(this.total))}</p>
-      <div class="table-wrap">
-        <table class="cards">
-          <thead>
-            <tr>
-              <th>${c.name}</th>
-              <th>${c.email}</th>
-              <th>${c.ticket}</th>
-              <th>${c.status}</th>
-              <th>${c.created}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${this.registrations.map(
-              (r) => html`<tr>
+      ${cardsTable(
+        [c.name, c.email, c.ticket, c.status, c.created],
+        this.registrations.map(
+          (r) => html`<tr>
                 <td data-label=${c.name}>
                   <button class="name-button" type="button" @click=${() => this.openDetail(r)}>
                     ${r.name}<span class="visually-hidden">, ${m.open}</span>
@@ -291,10 +282,8 @@ export class ConsoleRegistrationsPage extends LitElement {
                 <td data-label=${c.status}><wa-badge variant=${STATUS_VARIANT[r.status]}>${m.statuses[r.status]}</wa-badge></td>
                 <td data-label=${c.created}>${formatDateTime(r.created_at, this.event?.timezone)}</td>
               </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>`
+        ),
+      )}`
   }
 
   override render() {

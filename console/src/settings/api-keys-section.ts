@@ -9,6 +9,7 @@ import { customElement, query, state } from 'lit/decorators.js'
 import { apiList, apiSend } from '../api/client.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { formatDateTime, I18nController, t } from '../i18n/index.ts'
+import { cardsTable } from '../ui/cards-table.ts'
 import { confirmAction } from '../ui/confirm.ts'
 import { clearFieldProblems, formProblemText } from '../ui/form-errors.ts'
 import { formValues } from '../ui/form-values.ts'
@@ -119,21 +120,10 @@ export class ConsoleApiKeysSection extends LitElement {
     if (!keys) return loadingLine(m.loading)
     if (!keys.length) return html`<p class="muted">${m.keys.none}</p>`
     const c = m.keys.columns
-    return html`<div class="table-wrap">
-      <table class="cards">
-        <thead>
-          <tr>
-            <th scope="col">${c.name}</th>
-            <th scope="col">${c.prefix}</th>
-            <th scope="col">${c.scope}</th>
-            <th scope="col">${c.created}</th>
-            <th scope="col">${c.lastUsed}</th>
-            <th scope="col"><span class="muted">${c.actions}</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${keys.map(
-            (key) => html`<tr>
+    return cardsTable(
+      [c.name, c.prefix, c.scope, c.created, c.lastUsed, html`<span class="muted">${c.actions}</span>`],
+      keys.map(
+        (key) => html`<tr>
               <td>${key.name}</td>
               <td data-label=${c.prefix}><code>${key.prefix}…</code></td>
               <td data-label=${c.scope}>${m.keys.scopeShort[key.scope]}</td>
@@ -143,10 +133,8 @@ export class ConsoleApiKeysSection extends LitElement {
                 <wa-button size="s" variant="danger" appearance="outlined" @click=${() => this.revoke(key)}>${m.keys.revoke(key.name)}</wa-button>
               </td>
             </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`
+      ),
+    )
   }
 }
 

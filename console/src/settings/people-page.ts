@@ -11,6 +11,7 @@ import type { InvitedUser, User } from '../api/types.ts'
 import { canManageAccount, type Role } from '../app/roles.ts'
 import { currentRole, currentSession } from '../app/session.ts'
 import { formatDateTime, I18nController, t } from '../i18n/index.ts'
+import { cardsTable } from '../ui/cards-table.ts'
 import { confirmAction } from '../ui/confirm.ts'
 import { clearFieldProblems, formProblemText } from '../ui/form-errors.ts'
 import { formValues } from '../ui/form-values.ts'
@@ -159,22 +160,11 @@ export class ConsolePeoplePage extends LitElement {
     if (!users) return loadingLine(m.loading)
     const me = currentSession()?.user.id
     const c = m.columns
-    return html`<div class="table-wrap" style="margin-top: var(--wa-space-m)">
-      <table class="cards">
-        <thead>
-          <tr>
-            <th scope="col">${c.name}</th>
-            <th scope="col">${c.email}</th>
-            <th scope="col">${c.role}</th>
-            <th scope="col">${c.status}</th>
-            <th scope="col">${c.lastSignIn}</th>
-            <th scope="col"><span class="muted">${c.actions}</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${users.map((user) => {
-            const who = user.name || user.email
-            return html`<tr>
+    return html`<div style="margin-top: var(--wa-space-m)">${cardsTable(
+      [c.name, c.email, c.role, c.status, c.lastSignIn, html`<span class="muted">${c.actions}</span>`],
+      users.map((user) => {
+        const who = user.name || user.email
+        return html`<tr>
               <td>${user.name ?? '–'} ${user.id === me ? html`<span class="muted">${m.you}</span>` : null}</td>
               <td data-label=${c.email}>${user.email}</td>
               <td>
@@ -193,10 +183,8 @@ export class ConsolePeoplePage extends LitElement {
                 <wa-button size="s" variant="danger" appearance="outlined" @click=${() => this.removeUser(user)}>${m.remove(who)}</wa-button>
               </td>
             </tr>`
-          })}
-        </tbody>
-      </table>
-    </div>`
+      }),
+    )}</div>`
   }
 }
 

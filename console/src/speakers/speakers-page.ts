@@ -16,6 +16,7 @@ import { canWrite } from '../app/roles.ts'
 import { currentSession } from '../app/session.ts'
 import '../events/event-tabs.ts'
 import { I18nController, t } from '../i18n/index.ts'
+import { cardsTable } from '../ui/cards-table.ts'
 import { problemText } from '../ui/notify.ts'
 import { emptyText, listState } from '../ui/list-state.ts'
 import '../ui/page-header.ts'
@@ -111,21 +112,11 @@ export class ConsoleSpeakersPage extends LitElement {
     if (this.speakers.length === 0) return emptyText(this.search || this.status !== ALL ? m.noMatch : m.empty)
     const c = m.columns
     return html`<p class="muted" role="status">${m.count(this.total)}</p>
-      <div class="table-wrap">
-        <table class="cards">
-          <thead>
-            <tr>
-              <th>${c.name}</th>
-              <th>${c.email}</th>
-              <th>${c.company}</th>
-              <th>${c.status}</th>
-              <th>${c.tags}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${this.speakers.map(
-              (s) =>
-                html`<tr>
+      ${cardsTable(
+        [c.name, c.email, c.company, c.status, c.tags],
+        this.speakers.map(
+          (s) =>
+            html`<tr>
                   <td data-label=${c.name}><a href="/console/events/${this.eventId}/speakers/${s.id}">${s.name}</a></td>
                   <td data-label=${c.email}>${s.email}</td>
                   <td data-label=${c.company}>${s.company ?? ''}</td>
@@ -136,10 +127,8 @@ export class ConsoleSpeakersPage extends LitElement {
                   </td>
                   <td data-label=${c.tags}><span class="tags">${s.tags.map((tag) => html`<wa-badge appearance="outlined" variant="neutral">${tag}</wa-badge>`)}</span></td>
                 </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>`
+        ),
+      )}`
   }
 
   override render() {

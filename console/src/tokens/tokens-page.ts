@@ -15,6 +15,7 @@ import { navigate } from '../app/router.ts'
 import { canWrite } from '../app/roles.ts'
 import { currentRole } from '../app/session.ts'
 import { formatDateTime, formatNumber, I18nController, t } from '../i18n/index.ts'
+import { cardsTable } from '../ui/cards-table.ts'
 import { emptyText, listState } from '../ui/list-state.ts'
 import { problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
@@ -116,23 +117,11 @@ export class ConsoleTokensPage extends LitElement {
     const m = t(messages)
     if (this.tokens.length === 0) return emptyText(m.empty)
     const c = m.columns
-    return html`<div class="table-wrap">
-      <table class="cards">
-        <thead>
-          <tr>
-            <th>${c.name}</th>
-            <th>${c.prefix}</th>
-            <th>${c.event}</th>
-            <th>${c.state}</th>
-            <th>${c.expires}</th>
-            <th>${c.usage}</th>
-            <th>${c.lastUsed}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${this.tokens.map((token) => {
-            const s = tokenState(token)
-            return html`<tr>
+    return cardsTable(
+      [c.name, c.prefix, c.event, c.state, c.expires, c.usage, c.lastUsed],
+      this.tokens.map((token) => {
+        const s = tokenState(token)
+        return html`<tr>
               <td data-label=${c.name}><a href="/console/tokens/${token.id}">${token.name}</a></td>
               <td data-label=${c.prefix}><code>${token.prefix}…</code></td>
               <td data-label=${c.event}>${this.eventName(token.event_id)}</td>
@@ -141,10 +130,8 @@ export class ConsoleTokensPage extends LitElement {
               <td data-label=${c.usage}>${formatNumber(token.usage_count)}</td>
               <td data-label=${c.lastUsed}>${token.last_used_at ? formatDateTime(token.last_used_at) : m.never}</td>
             </tr>`
-          })}
-        </tbody>
-      </table>
-    </div>`
+      }),
+    )
   }
 
   override render() {

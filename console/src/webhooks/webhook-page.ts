@@ -15,6 +15,7 @@ import { canWrite } from '../app/roles.ts'
 import { navigate } from '../app/router.ts'
 import { currentSession } from '../app/session.ts'
 import { formatDateTime, I18nController, t } from '../i18n/index.ts'
+import { cardsTable } from '../ui/cards-table.ts'
 import { confirmAction } from '../ui/confirm.ts'
 import { notify, notifyProblem, problemText } from '../ui/notify.ts'
 import { emptyText, failureCallout, listState, loadingLine } from '../ui/list-state.ts'
@@ -205,23 +206,10 @@ export class ConsoleWebhookPage extends LitElement {
       ${listState({ failure: this.logFailure, loading: this.logLoading && this.deliveries.length === 0, labels: t(messages) }, () =>
         this.deliveries.length === 0
           ? emptyText(m.empty)
-          : html`<div class="table-wrap">
-              <table class="cards">
-                <thead>
-                  <tr>
-                    <th>${c.type}</th>
-                    <th>${c.status}</th>
-                    <th>${c.attempts}</th>
-                    <th>${c.code}</th>
-                    <th>${c.error}</th>
-                    <th>${c.created}</th>
-                    <th>${c.last}</th>
-                    <th><span class="visually-hidden">${m.view}</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${this.deliveries.map(
-                    (d) => html`<tr>
+          : cardsTable(
+              [c.type, c.status, c.attempts, c.code, c.error, c.created, c.last, html`<span class="visually-hidden">${m.view}</span>`],
+              this.deliveries.map(
+                (d) => html`<tr>
                       <td data-label=${c.type}><code>${d.type}</code></td>
                       <td data-label=${c.status}><wa-badge variant=${statusVariant(d.status)}>${m.statuses[d.status]}</wa-badge></td>
                       <td data-label=${c.attempts}>${d.attempts}</td>
@@ -235,10 +223,8 @@ export class ConsoleWebhookPage extends LitElement {
                         >
                       </td>
                     </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>`,
+              ),
+            ),
       )}
       ${pager({
         total: this.total,

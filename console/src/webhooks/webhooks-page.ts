@@ -9,6 +9,7 @@ import { canWrite } from '../app/roles.ts'
 import { navigate } from '../app/router.ts'
 import { currentSession } from '../app/session.ts'
 import { formatDateTime, I18nController, t } from '../i18n/index.ts'
+import { cardsTable } from '../ui/cards-table.ts'
 import { emptyText, listState } from '../ui/list-state.ts'
 import { problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
@@ -79,19 +80,10 @@ export class ConsoleWebhooksPage extends LitElement {
     const m = t(messages)
     if (this.webhooks.length === 0) return emptyText(m.empty)
     const c = m.columns
-    return html`<div class="table-wrap">
-      <table class="cards">
-        <thead>
-          <tr>
-            <th>${c.url}</th>
-            <th>${c.events}</th>
-            <th>${c.state}</th>
-            <th>${c.description}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${this.webhooks.map(
-            (w) => html`<tr>
+    return cardsTable(
+      [c.url, c.events, c.state, c.description],
+      this.webhooks.map(
+        (w) => html`<tr>
               <td class="url" data-label=${c.url}><a href="/console/webhooks/${w.id}">${w.url}</a></td>
               <td data-label=${c.events}>${eventsSummary(w.events, m.allEvents)}</td>
               <td data-label=${c.state}>
@@ -100,10 +92,8 @@ export class ConsoleWebhooksPage extends LitElement {
               </td>
               <td data-label=${c.description}>${w.description ?? ''}</td>
             </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`
+      ),
+    )
   }
 
   override render() {
