@@ -11,6 +11,7 @@ import { customElement, state } from 'lit/decorators.js'
 import { apiSend, UNAUTHORIZED_EVENT } from '../api/client.ts'
 import { I18nController, LANGUAGES, type Language, language, setLanguage, t } from '../i18n/index.ts'
 import { notify, notifyProblem, problemText } from '../ui/notify.ts'
+import { visuallyHidden } from '../ui/styles.ts'
 import { messages } from './messages.ts'
 import './not-found-page.ts'
 import { canManageAccount } from './roles.ts'
@@ -200,14 +201,7 @@ export class ConsoleApp extends LitElement {
       outline: var(--wa-focus-ring);
       outline-offset: var(--wa-focus-ring-offset);
     }
-    .visually-hidden {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip-path: inset(50%);
-      white-space: nowrap;
-    }
+    ${visuallyHidden}
     .layout {
       display: grid;
       grid-template-columns: 13rem minmax(0, 1fr);

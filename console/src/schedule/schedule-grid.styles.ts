@@ -1,4 +1,5 @@
 import { css } from 'lit'
+import { visuallyHidden } from '../ui/styles.ts'
 
 export const gridStyles = css`
   :host {
@@ -16,14 +17,7 @@ export const gridStyles = css`
     --track-6: var(--wa-color-yellow-50);
     --track-7: var(--wa-color-indigo-50);
   }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
+  ${visuallyHidden}
   /* The grid scrolls inside its own box, both ways, so the room headings and times stay in view. */
   .scroller {
     position: relative;

@@ -1,6 +1,18 @@
 // Styles shared by the console's pages (each page's shadow root adopts them).
 import { css } from 'lit'
 
+/** `.visually-hidden`: read by screen readers, not shown (a label that the layout already gives sighted people). */
+export const visuallyHidden = css`
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+`
+
 export const pageStyles = css`
   :host {
     display: block;
@@ -19,15 +31,7 @@ export const pageStyles = css`
   .row > * {
     flex: 1 1 12rem;
   }
-  /* Read by screen readers, not shown (a label the table's column header already gives sighted people). */
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
+  ${visuallyHidden}
   .muted {
     color: var(--wa-color-text-quiet);
   }
