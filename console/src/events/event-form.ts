@@ -382,21 +382,23 @@ export class ConsoleEventForm extends LitElement {
           </fieldset>`,
         )}
       </fieldset>
-      ${
-        this.readonly
-          ? null
-          : html`<div>
-              <wa-button
-                appearance="outlined"
-                @click=${() => {
-                  d.tickets.push(ticketDraft())
-                  this.change()
-                }}
-                >${m.add}</wa-button
-              >
-            </div>`
-      }
+      ${this.renderAdd(m.add, () => d.tickets.push(ticketDraft()))}
     </section>`
+  }
+
+  /** The button under a list of items (tickets, questions) that appends a new one; none when read-only. */
+  private renderAdd(label: string, add: () => void) {
+    if (this.readonly) return null
+    return html`<div>
+      <wa-button
+        appearance="outlined"
+        @click=${() => {
+          add()
+          this.change()
+        }}
+        >${label}</wa-button
+      >
+    </div>`
   }
 
   private moveQuestion(from: number, to: number): void {
@@ -524,20 +526,7 @@ export class ConsoleEventForm extends LitElement {
           },
         )}
       </fieldset>
-      ${
-        this.readonly
-          ? null
-          : html`<div>
-              <wa-button
-                appearance="outlined"
-                @click=${() => {
-                  d.questions.push(questionDraft())
-                  this.change()
-                }}
-                >${m.add}</wa-button
-              >
-            </div>`
-      }
+      ${this.renderAdd(m.add, () => d.questions.push(questionDraft()))}
     </section>`
   }
 
