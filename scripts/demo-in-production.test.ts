@@ -76,14 +76,18 @@ describe('npm start with HOST set to every interface', () => {
     await system?.stop()
   })
 
-  it.runIf(lanAddress)('opens the servers to the network and keeps the demo on loopback', async () => {
-    const config = loadConfig({ HOST: '0.0.0.0', ADMIN_PORT: '0', EMBED_PORT: '0', DEMO_PORT: '0', DATA_DIR: 'memory://' })
-    system = await startSystem(config, { log: () => {}, logger: pino({ level: 'silent' }) })
-    const port = (url: string) => new URL(url).port
-    expect(new URL(system.demoUrl).hostname).toBe('127.0.0.1')
-    expect((await fetch(`${system.demoUrl}/healthz`)).status).toBe(200)
-    expect((await fetch(`http://${lanAddress}:${port(system.adminUrl)}/livez`)).status).toBe(200)
-    expect((await fetch(`http://${lanAddress}:${port(system.embedUrl)}/livez`)).status).toBe(200)
-    await expect(fetch(`http://${lanAddress}:${port(system.demoUrl)}/mailbox.json`)).rejects.toThrow()
-  }, 90_000)
+  it.runIf(lanAddress)(
+    'opens the servers to the network and keeps the demo on loopback',
+    async () => {
+      const config = loadConfig({ HOST: '0.0.0.0', ADMIN_PORT: '0', EMBED_PORT: '0', DEMO_PORT: '0', DATA_DIR: 'memory://' })
+      system = await startSystem(config, { log: () => {}, logger: pino({ level: 'silent' }) })
+      const port = (url: string) => new URL(url).port
+      expect(new URL(system.demoUrl).hostname).toBe('127.0.0.1')
+      expect((await fetch(`${system.demoUrl}/healthz`)).status).toBe(200)
+      expect((await fetch(`http://${lanAddress}:${port(system.adminUrl)}/livez`)).status).toBe(200)
+      expect((await fetch(`http://${lanAddress}:${port(system.embedUrl)}/livez`)).status).toBe(200)
+      await expect(fetch(`http://${lanAddress}:${port(system.demoUrl)}/mailbox.json`)).rejects.toThrow()
+    },
+    90_000,
+  )
 })
