@@ -109,17 +109,6 @@ async function lockOwners(trx: Transaction<Database>, accountId: string): Promis
   return rows.map((r) => r.id)
 }
 
-async function userOf(trx: Transaction<Database>, accountId: string, userId: string): Promise<UserFields> {
-  const user = await trx
-    .selectFrom('users')
-    .select(USER_COLUMNS)
-    .where('account_id', '=', accountId)
-    .where('id', '=', userId)
-    .executeTakeFirst()
-  if (!user) throw notFound(`User ${userId}`)
-  return user
-}
-
 const lastOwner = () => conflict('An account keeps at least one owner: make someone else an owner first')
 
 /** Changes a person's role or name; demoting the last owner is 409 `CONFLICT`. */
