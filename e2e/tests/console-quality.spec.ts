@@ -5,6 +5,7 @@ import { expect, test } from '../src/fixtures.ts'
 import { REPO_ROOT } from '../src/harness/repo.ts'
 import type { RunningSystem } from '../src/harness/system.ts'
 import { demoConfig } from '../src/journeys/demo.ts'
+import { expectNoErrorState } from '../src/journeys/widget-states.ts'
 
 // Quality of every console screen, signed in as the demo organiser on the demo event: axe-core
 // finds no `serious` or `critical` violation in the light and the dark theme (the stored choice
@@ -32,6 +33,8 @@ interface Fixture {
   webhookId: string
   /** An invitation's one-time link (never used), for the link page. */
   inviteUrl: string
+  /** The demo page's embed token (its value), for the snippet builder's preview. */
+  demoToken: string
 }
 
 let fixture: Fixture
@@ -46,6 +49,10 @@ interface Screen {
   heading: string | RegExp
   /** What shows once the screen's data is drawn, beyond its heading. */
   ready?(page: Page): Locator
+  /** What a person does first on the screen, for it to show what it is for (the check-in's search). */
+  prepare?(page: Page): Promise<void>
+  /** The part of a long screen its pictures show (scrolled to the top), rather than its top. */
+  pictured?(page: Page): Locator
 }
 
 const SCREENS: Screen[] = [
@@ -83,13 +90,35 @@ const SCREENS: Screen[] = [
     heading: /Registrations|Spree Summit/,
     ready: (page) => page.getByText('Ada Lovelace'),
   },
-  { name: 'check-in', path: (f) => `events/${f.eventId}/check-in`, heading: /Check-in|Spree Summit/ },
+  {
+    name: 'check-in',
+    path: (f) => `events/${f.eventId}/check-in`,
+    heading: /Check-in|Spree Summit/,
+    prepare: async (page) => {
+      await page.getByLabel('Search').fill('Ada')
+      await expect(page.getByText('Ada Lovelace', { exact: true }).first()).toBeVisible()
+    },
+  },
   { name: 'tokens', path: () => 'tokens', heading: 'Embed tokens' },
   {
     name: 'token',
     path: (f) => `tokens/${f.tokenId}`,
     heading: /./,
     ready: (page) => page.getByRole('heading', { name: 'Snippet builder' }),
+    // The live preview: the console's origin allowed on the demo page's token, its value pasted.
+    prepare: async (page) => {
+      const allow = page.getByRole('button', { name: 'Allow the console’s origin' })
+      if (await allow.isVisible()) {
+        await allow.click()
+        await expect(allow).toBeHidden()
+      }
+      await page.getByLabel('Token value').fill(fixture.demoToken)
+      const preview = page.frameLocator('iframe').locator('service-schedule')
+      await expect(preview.getByRole('tab').first()).toBeVisible()
+      await expect(preview.getByText('Loading…')).toHaveCount(0)
+      await expectNoErrorState(preview)
+    },
+    pictured: (page) => page.getByRole('heading', { name: 'Snippet builder' }),
   },
   {
     name: 'webhooks',
@@ -165,6 +194,10 @@ test.beforeAll(async ({ browser, system }) => {
     })
     expect(response.status(), await response.text()).toBe(201)
   }
+  // The organiser confirms one of them (the other waits for its emailed link): the check-in counts it.
+  const registrations = await api<{ id: string; name: string }[]>('GET', `/registrations?event_id=${eventId}`)
+  const ada = registrations.find((r) => r.name === 'Ada Lovelace')!
+  await api('PATCH', `/registrations/${ada.id}`, { status: 'registered' })
 
   fixture = {
     signedIn: await context.storageState(),
@@ -173,6 +206,7 @@ test.beforeAll(async ({ browser, system }) => {
     tokenId: tokens[0]!.id,
     webhookId: webhook.id,
     inviteUrl: invited.sign_in_url,
+    demoToken: demo.token,
   }
   await context.close()
 })
@@ -251,6 +285,7 @@ async function sidewaysOverflow(page: Page): Promise<{ scrollWidth: number; inne
 
 async function picture(page: Page, screen: Screen, theme: Theme, width: number): Promise<void> {
   if (!process.env.DOCS_IMAGES) return
+  await screen.pictured?.(page).evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }))
   await page.screenshot({ path: join(REPO_ROOT, 'docs/images', `console-${screen.name}-${theme}-${width}.png`), animations: 'disabled' })
 }
 
@@ -273,6 +308,7 @@ for (const screen of SCREENS) {
       try {
         await openConsole(page, `${system.consoleUrl}${screen.path(fixture)}`, theme)
         await screenDrawn(page, screen)
+        await screen.prepare?.(page)
         const found = await axeViolations(page)
         for (const line of found.serious) problems.push(`${theme}: ${line}`)
         for (const line of found.other) testInfo.annotations.push({ type: 'axe', description: `${theme}: ${line}` })
