@@ -1,6 +1,9 @@
-// Short names for the admin API's schemas (generated from its OpenAPI document), so screens say
-// `Event` rather than `components['schemas']['Event']`.
-import type { components } from './admin-api.generated.ts'
+// The admin API's types for the console: generated from its OpenAPI document into one file that
+// every client in this repository shares (scripts/admin-api-types/), and short names for its
+// schemas, so screens say `Event` rather than `components['schemas']['Event']`.
+import type { components } from '../../../scripts/admin-api-types/admin-api.generated.ts'
+
+export type { components, paths } from '../../../scripts/admin-api-types/admin-api.generated.ts'
 
 type Schemas = components['schemas']
 

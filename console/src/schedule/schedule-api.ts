@@ -2,7 +2,7 @@
  * The editor's requests. Lists are read to the end (the API pages at most 100 items), so the grid
  * and conflict detection always see every session and speaker of the event.
  */
-import type { components } from '../api/admin-api.generated.ts'
+import type { components } from '../api/types.ts'
 import { apiGet, apiSend } from '../api/client.ts'
 import { everyItem } from '../api/every-item.ts'
 import type { PlaceBody, SessionChanges } from './patch.ts'

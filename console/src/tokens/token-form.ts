@@ -14,7 +14,7 @@ import type WaSelect from '@awesome.me/webawesome/dist/components/select/select.
 import type WaTextarea from '@awesome.me/webawesome/dist/components/textarea/textarea.js'
 import { html, LitElement } from 'lit'
 import { customElement, property, query, state } from 'lit/decorators.js'
-import type { components } from '../api/admin-api.generated.ts'
+import type { components } from '../api/types.ts'
 import { apiSend } from '../api/client.ts'
 import { I18nController, t } from '../i18n/index.ts'
 import { clearFieldProblems, formProblemText } from '../ui/form-errors.ts'

@@ -1,5 +1,5 @@
 import createClient, { type Client } from 'openapi-fetch'
-import type { paths } from './admin-api.generated.ts'
+import type { paths } from '../../../scripts/admin-api-types/admin-api.generated.ts'
 
 /**
  * A typed client of the admin API, generated from its own OpenAPI document. JSON answers only:
