@@ -56,7 +56,13 @@ function viteBuild() {
   // in the test suite's global set-up, does not support the latter.
   const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js')
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+    // Production whatever the caller runs in: under Vitest (NODE_ENV=test) Vite would bundle Lit's
+    // development build, and that dist/ would then look up to date to `npm start`.
+    const child = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    })
     child.on('error', reject)
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))))
   })

@@ -34,7 +34,8 @@ export default defineConfig<SystemOptions>({
   projects: dialects.map((dialect, i) => ({
     name: dialect,
     use: { dialect },
-    // Pictures of the widgets, which look the same whatever the database: taken on the first only.
-    testIgnore: i === 0 ? undefined : 'screenshots.spec.ts',
+    // Pictures and accessibility checks of screens, which look the same whatever the database:
+    // on the first only.
+    testIgnore: i === 0 ? undefined : ['screenshots.spec.ts', 'console-quality.spec.ts'],
   })),
 })
