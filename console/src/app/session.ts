@@ -28,8 +28,27 @@ export function setSession(session: Session | null): void {
   window.dispatchEvent(new Event(SESSION_EVENT))
 }
 
+let early: Promise<Session | null> | undefined
+
+/**
+ * Asks for the session as soon as the page starts, before the shell's code is in, so that the
+ * request and the downloads overlap; the shell's first `loadSession()` takes this answer.
+ */
+export function loadSessionEarly(): void {
+  early = fetchSession()
+  // A failure is the shell's to show, when it asks.
+  early.catch(() => {})
+}
+
+/** The session: the early answer the first time, a fresh one after that. */
+export function loadSession(): Promise<Session | null> {
+  const answer = early ?? fetchSession()
+  early = undefined
+  return answer
+}
+
 /** Asks the API for the session: null when there is none (401). */
-export async function loadSession(): Promise<Session | null> {
+async function fetchSession(): Promise<Session | null> {
   try {
     setSession(await apiGet<Session>('/auth/session'))
   } catch (error) {
