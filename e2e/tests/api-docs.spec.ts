@@ -16,9 +16,11 @@ test('the interactive docs work under their Content-Security-Policy: the key aut
   await expect(page.locator('.swagger-ui .info .title')).toContainText('Event service admin API')
 
   await page.getByRole('button', { name: 'Authorize' }).first().click()
-  await page.locator('.dialog-ux input').fill(account.apiKey)
-  await page.locator('.dialog-ux').getByRole('button', { name: 'Apply credentials' }).click()
-  await page.locator('.dialog-ux').getByRole('button', { name: 'Close' }).click()
+  // The dialog offers both ways in (an API key, the console's cookie): the key's form.
+  const bearer = page.locator('.dialog-ux .auth-container').filter({ has: page.locator('#auth-bearer-value') })
+  await bearer.locator('#auth-bearer-value').fill(account.apiKey)
+  await bearer.getByRole('button', { name: 'Apply credentials' }).click()
+  await page.locator('.dialog-ux').getByRole('button', { name: 'Close' }).first().click()
 
   const operation = page.locator('#operations-Events-listEvents')
   await operation.locator('.opblock-summary').click()
