@@ -1,6 +1,7 @@
 import { type ApiKeyScope, generateSecret, hashSecret, secretPrefix, type ApiKeyRow, type Database } from '@event-service/db'
 import { conflict, notFound } from '@event-service/server-common/api-error.ts'
 import { parseOptions } from '@event-service/server-common/validation-messages.ts'
+import { offsetOf } from '../common/list-query.ts'
 import type { Kysely } from 'kysely'
 import { AccountId, ApiKeyId, CreateAccountInput, CreateApiKeyInput } from './accounts.schema.ts'
 
@@ -122,13 +123,7 @@ export async function pageApiKeys(
   let base = db.selectFrom('api_keys').where('account_id', '=', accountId)
   if (!query.include_revoked) base = base.where('revoked_at', 'is', null)
   const [rows, count] = await Promise.all([
-    base
-      .select(KEY_COLUMNS)
-      .orderBy(query.sort, query.order)
-      .orderBy('id')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
+    base.select(KEY_COLUMNS).orderBy(query.sort, query.order).orderBy('id').limit(query.limit).offset(offsetOf(query)).execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ])
   return { rows: rows.map(presentKey), total: Number(count.n) }

@@ -1,5 +1,6 @@
 import type { Database, UserRow } from '@event-service/db'
 import { conflict, isPgError, notFound, SQLSTATE } from '@event-service/server-common'
+import { offsetOf } from '../common/list-query.ts'
 import type { Kysely, Transaction } from 'kysely'
 import { createLink, enqueueInvitation, linkUrl } from './user-links.ts'
 import type { InviteUserBody, ListUsersQuery, UpdateUserBody, User } from './users.schema.ts'
@@ -28,13 +29,7 @@ export async function listUsers(
 ): Promise<{ rows: UserFields[]; total: number }> {
   const base = db.selectFrom('users').where('account_id', '=', accountId)
   const [rows, count] = await Promise.all([
-    base
-      .select(USER_COLUMNS)
-      .orderBy(query.sort, query.order)
-      .orderBy('id')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
+    base.select(USER_COLUMNS).orderBy(query.sort, query.order).orderBy('id').limit(query.limit).offset(offsetOf(query)).execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }
