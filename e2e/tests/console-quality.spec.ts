@@ -175,6 +175,8 @@ test.beforeAll(async ({ browser, system }) => {
     url: 'https://hooks.example.com/console-quality',
     description: 'Rebuilds the conference site',
     events: ['*'],
+    // Nothing is sent to a host that does not exist (the page is the same, its log empty).
+    enabled: false,
   })
   const invited = await api<{ sign_in_url: string }>('POST', '/users', {
     email: 'sam.editor@example.com',
