@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '../src/fixtures.ts'
 import { adminCli } from '../src/harness/cli.ts'
 import { startStaticSite } from '../src/harness/static-site.ts'
@@ -187,9 +187,9 @@ test('the organiser builds the schedule by clicking, dragging and with the keybo
   await expect.poll(async () => (await sessionNamed(page, system.adminUrl, 'Design systems at scale'))?.room).toBe('Main hall')
 })
 
-/** Picks `option` in a Web Awesome select named `label`. */
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label, exact: true }).click()
+/** Picks `option` in a Web Awesome select named `label` (within `scope`, e.g. a dialog). */
+async function choose(page: Page, label: string | RegExp, option: string | RegExp, scope: Page | Locator = page) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click()
   await page.getByRole('option', { name: option, exact: true }).click()
 }
 
@@ -228,6 +228,8 @@ test('the organiser makes an embed token, pastes its snippet into their own site
     await page.getByRole('button', { name: 'Create token' }).click()
     const form = page.locator('wa-dialog[open]')
     await form.getByLabel('Name', { exact: true }).fill('Festival site')
+    // The worker's account holds the events of other journeys too.
+    await choose(page, /^Event\b/, 'Nordic Web Days', form)
     await form.getByLabel('Allowed origins').fill(`${site.origin}\nnot an origin`)
     await form.getByRole('button', { name: 'Create', exact: true }).click()
     // Each line is checked as an origin before anything is sent.
