@@ -1,7 +1,6 @@
 import { type Database, type EventRow, enqueueWebhookEvent } from '@event-service/db'
-import { notFound, validationError } from '@event-service/server-common'
+import { isPgError, notFound, SQLSTATE, validationError } from '@event-service/server-common'
 import { sql, type Kysely } from 'kysely'
-import { isPgError, PG } from '../common/db-errors.ts'
 import { offsetOf } from '../common/list-query.ts'
 import { presentEvent } from './events.presenter.ts'
 import { type CreateEventBody, type ListEventsQuery, type UpdateEventBody, unknownQuestionTickets } from './events.schema.ts'
@@ -106,7 +105,7 @@ export async function updateEvent(db: Kysely<Database>, accountId: string, id: s
     })
   } catch (err) {
     // A concurrent change of the other end of the time range.
-    if (isPgError(err, PG.checkViolation)) throw validationError([{ path: 'ends_at', message: 'must not be before starts_at' }])
+    if (isPgError(err, SQLSTATE.checkViolation)) throw validationError([{ path: 'ends_at', message: 'must not be before starts_at' }])
     throw err
   }
 }

@@ -1,7 +1,6 @@
 import { type Database, enqueueWebhookEvent, type SessionRow, type SpeakerStatus } from '@event-service/db'
-import { notFound, validationError } from '@event-service/server-common'
+import { isPgError, notFound, SQLSTATE, validationError } from '@event-service/server-common'
 import { sql, type Kysely, type Transaction } from 'kysely'
-import { isPgError, PG } from '../common/db-errors.ts'
 import { offsetOf } from '../common/list-query.ts'
 import { assertEventVisible } from '../events/events.service.ts'
 import { splitTags } from '../common/fields.ts'
@@ -76,8 +75,8 @@ async function withSpeakers(db: Kysely<Database>, row: SessionRow): Promise<Sess
 
 function mapCheckViolation(err: unknown): never {
   // The database's own guard against ends_at < starts_at, e.g. after a concurrent change.
-  if (isPgError(err, PG.checkViolation)) throw endsBeforeStart()
-  if (isPgError(err, PG.foreignKeyViolation)) throw notFound('Event or speaker')
+  if (isPgError(err, SQLSTATE.checkViolation)) throw endsBeforeStart()
+  if (isPgError(err, SQLSTATE.foreignKeyViolation)) throw notFound('Event or speaker')
   throw err
 }
 

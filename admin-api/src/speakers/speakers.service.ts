@@ -1,7 +1,6 @@
 import { type Database, enqueueWebhookEvent, type SpeakerRow } from '@event-service/db'
-import { conflict, notFound } from '@event-service/server-common'
+import { conflict, isPgError, notFound, SQLSTATE } from '@event-service/server-common'
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
-import { isPgError, PG } from '../common/db-errors.ts'
 import { offsetOf } from '../common/list-query.ts'
 import { assertEventVisible } from '../events/events.service.ts'
 import { splitTags } from '../common/fields.ts'
@@ -92,7 +91,7 @@ export async function upsertSpeaker(
     })
   } catch (err) {
     // The event was deleted between the check and the insert.
-    if (isPgError(err, PG.foreignKeyViolation)) throw notFound('Event')
+    if (isPgError(err, SQLSTATE.foreignKeyViolation)) throw notFound('Event')
     throw err
   }
 }
@@ -189,7 +188,7 @@ export async function updateSpeaker(db: Kysely<Database>, accountId: string, id:
       return row
     })
   } catch (err) {
-    if (isPgError(err, PG.uniqueViolation)) throw emailTaken()
+    if (isPgError(err, SQLSTATE.uniqueViolation)) throw emailTaken()
     throw err
   }
 }
