@@ -1138,7 +1138,7 @@ export interface components {
             updated_at: string;
         };
         /**
-         * @description Speaker state (SPEC.md 3.1)
+         * @description Speaker state
          * @enum {string}
          */
         SpeakerStatus: "invited" | "applied" | "accepted" | "confirmed" | "scheduled" | "checked_in" | "declined" | "withdrawn";
@@ -4114,7 +4114,7 @@ export interface operations {
                 order?: "asc" | "desc";
                 /** @description Event whose speakers are listed */
                 event_id: string;
-                /** @description Speaker state (SPEC.md 3.1) */
+                /** @description Speaker state */
                 status?: components["schemas"]["SpeakerStatus"];
                 /** @description Comma-separated tags; a speaker matches when it has any of them */
                 tags?: string;

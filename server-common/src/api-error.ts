@@ -1,6 +1,6 @@
 import { fieldError, summarise } from './validation-messages.ts'
 
-/** Every `error.code` either server can answer with (SPEC.md 7, DESIGN.md). */
+/** Every `error.code` either server can answer with (docs/admin-api.md#error-codes). */
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
   'INVALID_JSON',

@@ -21,7 +21,7 @@ describe('parseDuration', () => {
 })
 
 describe('webhook configuration', () => {
-  it('defaults to DESIGN.md: 1m,5m,30m,2h,5h,10h,10h, disable after 3 days, private targets refused', () => {
+  it('defaults as docs/operations.md#configuration says: 1m,5m,30m,2h,5h,10h,10h, disable after 3 days, private targets refused', () => {
     const config = loadConfig({})
     expect(config.webhookRetryDelaysMs).toEqual([60_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000])
     expect(config.webhookDisableAfterMs).toBe(3 * 24 * 3_600_000)

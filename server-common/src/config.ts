@@ -8,9 +8,9 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined))
 
-/** Default wait between webhook delivery attempts (DESIGN.md): 8 attempts over about 28 hours. */
+/** Default wait between webhook delivery attempts (docs/operations.md#configuration): 8 attempts over about 28 hours. */
 export const DEFAULT_WEBHOOK_RETRY_DELAYS = '1m,5m,30m,2h,5h,10h,10h'
-/** Default sender of confirmation emails (DESIGN.md). */
+/** Default sender of confirmation emails (docs/operations.md#configuration). */
 export const DEFAULT_MAIL_FROM = 'Event service <no-reply@localhost>'
 
 /** Default time a pending registration holds its place for, waiting for its confirm link to be followed. */
@@ -76,7 +76,7 @@ export const DEFAULT_LIVE_STREAMS_MAX = 50_000
  */
 export const DEFAULT_FIRST_SCREEN_CACHE_MB = 64
 
-/** The environment of DESIGN.md "Configuration", parsed once at start. */
+/** The environment of docs/operations.md#configuration, parsed once at start. */
 const ConfigSchema = z.object({
   DATABASE_URL: optionalText,
   DATA_DIR: z.string().min(1).default('./.data'),

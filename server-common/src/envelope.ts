@@ -1,4 +1,4 @@
-/** Pagination facts of a list response (SPEC.md 2.1). */
+/** Pagination facts of a list response (docs/admin-api.md#response-envelope). */
 export interface PageMeta {
   page: number
   limit: number

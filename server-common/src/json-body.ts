@@ -7,7 +7,7 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH'])
 const isCompressed = (contentEncoding: string) => contentEncoding !== '' && contentEncoding.toLowerCase() !== 'identity'
 
 export interface JsonBodyOptions {
-  /** raw-body size (`'1mb'` is 2^20 bytes). Default `'1mb'`, DESIGN.md's limit. */
+  /** raw-body size (`'1mb'` is 2^20 bytes). Default `'1mb'`, the limit of docs/admin-api.md#limits. */
   limit?: string
   /** How the limit reads in the 413 message. Default `1 MiB`. */
   limitLabel?: string

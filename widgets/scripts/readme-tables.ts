@@ -26,7 +26,7 @@ interface Manifest {
 }
 type Element = Declaration & { tagName: string }
 
-/** Elements of the manifest, in the order the READMEs present them (SPEC.md's). */
+/** Elements of the manifest, in the order the READMEs present them (WIDGET_TAGS'). */
 const ORDER: readonly string[] = WIDGET_TAGS
 
 /** The elements of a manifest, sorted as above (unknown ones last, by name). */

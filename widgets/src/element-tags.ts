@@ -1,5 +1,5 @@
 /**
- * The six elements a site can embed, in the order of SPEC.md 4.4: the one list the widget tests
+ * The six elements a site can embed, in the order of docs/embed-api.md#first-screens: the one list the widget tests
  * and the e2e journeys check every element by (the build's chunk map names each with its entry).
  */
 export const WIDGET_TAGS = [

@@ -1,7 +1,7 @@
 import type { Plan } from '@event-service/db'
 import type { CallerAccount } from './auth-state.ts'
 
-/** Requests per hour of each plan (SPEC.md 8); enterprise has no default. */
+/** Requests per hour of each plan (docs/admin-api.md#limits); enterprise has no default. */
 export const PLAN_HOURLY_LIMITS = { free: 100, starter: 1_000, pro: 10_000, enterprise: undefined } as const satisfies Record<
   Plan,
   number | undefined

@@ -3,7 +3,7 @@ import type { Middleware } from 'koa'
 import type { AdminState } from './auth-state.ts'
 import { hourlyLimitOf } from './plan-limits.ts'
 
-/** The window of the plans' limits (SPEC.md 8: requests per hour). */
+/** The window of the plans' limits (docs/admin-api.md#limits: requests per hour). */
 export const ACCOUNT_WINDOW_SECONDS = 3600
 
 /**

@@ -8,7 +8,7 @@ const NUL_MESSAGE = 'must not contain a NUL character'
 // No message of its own: a missing id is "is required", a malformed one "must be a UUID" (validation-messages.ts).
 export const uuid = z.uuid().openapi({ format: 'uuid', example: '3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b' })
 
-/** A required, trimmed text of 1..`max` characters (DESIGN.md length limits), without NUL. */
+/** A required, trimmed text of 1..`max` characters (docs/admin-api.md#limits), without NUL. */
 export const requiredText = (max: number) =>
   z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`).refine(noNul, NUL_MESSAGE)
 

@@ -7,14 +7,14 @@ export interface ListQueryOptions<S extends readonly [string, ...string[]]> {
   sortFields: S
   defaultSort: S[number]
   defaultOrder?: 'asc' | 'desc'
-  /** Default 20 (SPEC.md 8). */
+  /** Default 20 (docs/admin-api.md#limits). */
   defaultLimit?: number
-  /** Default 100 (SPEC.md 8). */
+  /** Default 100 (docs/admin-api.md#limits). */
   maxLimit?: number
 }
 
 /**
- * The generic list parameters of SPEC.md 4.3 (`page`, `limit`, `sort`, `order`) as a zod object
+ * The list parameters of docs/admin-api.md#lists (`page`, `limit`, `sort`, `order`) as a zod object
  * that each list extends with its own filters (then `.strict()`).
  *
  * @example

@@ -16,7 +16,7 @@ import { createEmbedToken, getEmbedToken, listEmbedTokens, revokeEmbedToken, upd
 
 const tag = 'Embed tokens'
 
-/** SPEC.md 4.2 (and `GET /embed-tokens/{id}`). */
+/** The embed token routes of docs/admin-api.md#endpoints. */
 export function embedTokenRoutes(api: ApiBuilder, db: Kysely<Database>): void {
   api.route(
     {

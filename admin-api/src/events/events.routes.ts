@@ -10,7 +10,7 @@ import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './e
 
 const tag = 'Events'
 
-/** `POST/GET/PATCH/DELETE /events` (DESIGN.md extension). */
+/** `POST/GET/PATCH/DELETE /events` (docs/admin-api.md#events-sessions-registrations). */
 export function eventRoutes(api: ApiBuilder, db: Kysely<Database>): void {
   api.route(
     {

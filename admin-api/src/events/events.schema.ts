@@ -49,7 +49,7 @@ export const Ticket = z
 
 const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,49}$/, 'must be a slug: lower-case letters, digits and dashes, at most 50 characters')
 
-/** A question of the registration form (DESIGN.md "Registration"). */
+/** A question of the registration form (docs/admin-api.md#events-sessions-registrations). */
 export const Question = z
   .object({
     id: slug.openapi({ description: 'Key of the answer in `answers`', example: 'diet' }),

@@ -65,7 +65,7 @@ export type Registration = z.infer<typeof Registration>
 export const RegistrationListResponse = pageEnvelope('RegistrationListResponse', Registration)
 export const RegistrationResponse = dataEnvelope('RegistrationResponse', Registration)
 
-/** The CSV export: one header row, then one row per registration (DESIGN.md). */
+/** The CSV export: one header row, then one row per registration (docs/admin-api.md#events-sessions-registrations). */
 export const RegistrationCsv = z.string().openapi({
   description:
     "With `Accept: text/csv`: every matching registration (no pagination), one row each: id, created_at, name, email, ticket_id, status (`pending` included), confirmed_at, consent_at, checked_in_at, cancelled_at, then one column per question (an answer of any shape is written; a row that cannot be written ends the download with an error rather than being left out). Cells that a spreadsheet would read as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) are prefixed with `'`.",

@@ -10,7 +10,7 @@ import { createSession, deleteSession, getSession, listSessions, updateSession }
 
 const tag = 'Sessions'
 
-/** `POST/GET/PATCH/DELETE /sessions` (DESIGN.md extension). */
+/** `POST/GET/PATCH/DELETE /sessions` (docs/admin-api.md#events-sessions-registrations). */
 export function sessionRoutes(api: ApiBuilder, db: Kysely<Database>): void {
   api.route(
     {

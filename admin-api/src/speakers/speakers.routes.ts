@@ -10,7 +10,7 @@ import { deleteSpeaker, getSpeaker, listSpeakers, updateSpeaker, upsertSpeaker }
 
 const tag = 'Speakers'
 
-/** SPEC.md 4.1 (and `GET /speakers/{id}`). */
+/** The speaker routes of docs/admin-api.md#endpoints. */
 export function speakerRoutes(api: ApiBuilder, db: Kysely<Database>): void {
   api.route(
     {

@@ -15,7 +15,7 @@ import { dataEnvelope, pageEnvelope } from '../common/envelopes.ts'
 import { listQuery } from '../common/list-query.ts'
 import { z } from '../openapi/zod.ts'
 
-const status = z.enum(SPEAKER_STATUSES).openapi('SpeakerStatus', { description: 'Speaker state (SPEC.md 3.1)' })
+const status = z.enum(SPEAKER_STATUSES).openapi('SpeakerStatus', { description: 'Speaker state' })
 
 const tags = tagsSchema.openapi({
   description: 'Free-form labels (deduplicated, order kept); filter lists with `tags`',

@@ -2,7 +2,7 @@ import http from 'node:http'
 import https from 'node:https'
 import { ForbiddenTargetError, forbiddenLiteralHost, guardedLookup, type TargetPolicy } from './target-address.ts'
 
-/** A 2xx within this time is a delivery (DESIGN.md); DNS, connect, TLS and the answer included. */
+/** A 2xx within this time is a delivery (docs/webhooks.md#delivery-claim-lease-retry); DNS, connect, TLS and the answer included. */
 export const ATTEMPT_TIMEOUT_MS = 10_000
 /**
  * A receiver whose address does not take the connection (DNS and TCP) within this time is not

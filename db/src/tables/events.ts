@@ -12,7 +12,7 @@ export interface Ticket {
   show_remaining?: boolean
 }
 
-/** The kinds of question a form can ask (DESIGN.md "Registration"). */
+/** The kinds of question a form can ask (docs/admin-api.md#events-sessions-registrations). */
 export const QUESTION_TYPES = ['text', 'textarea', 'choice', 'multi', 'checkbox'] as const
 export type QuestionType = (typeof QUESTION_TYPES)[number]
 

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
-/** SPEC.md 3.1. */
+/** docs/admin-api.md#speaker. */
 export const SPEAKER_STATUSES = ['invited', 'applied', 'accepted', 'confirmed', 'scheduled', 'checked_in', 'declined', 'withdrawn'] as const
 export type SpeakerStatus = (typeof SPEAKER_STATUSES)[number]
 

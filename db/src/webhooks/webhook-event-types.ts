@@ -1,4 +1,4 @@
-/** The event types an endpoint can subscribe to (DESIGN.md "Webhooks"). */
+/** The event types an endpoint can subscribe to (docs/webhooks.md#events-and-payloads). */
 export const WEBHOOK_EVENT_TYPES = [
   'event.updated',
   'speaker.created',

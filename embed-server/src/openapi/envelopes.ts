@@ -7,7 +7,7 @@ export const dataEnvelope = <T extends z.ZodType>(name: string, data: T) => z.st
 /** One invalid input of a `VALIDATION_ERROR`: `path` is dotted (`answers.diet`), `message` is for people. */
 export const FieldError = z.strictObject({ path: z.string(), message: z.string() }).openapi('FieldError')
 
-/** The error body of every refusal (SPEC.md 7); `code` is one of the servers' closed list. */
+/** The error body of every refusal (docs/admin-api.md#response-envelope); `code` is one of the servers' closed list. */
 export const ErrorEnvelope = z
   .strictObject({
     success: z.literal(false),

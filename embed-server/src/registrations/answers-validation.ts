@@ -29,7 +29,7 @@ function problemOf(q: Question, v: AnswerValue): string | undefined {
 }
 
 /**
- * Checks answers against the event's questions, as the widget's form asks them (DESIGN.md):
+ * Checks answers against the event's questions, as the widget's form asks them (docs/embed-api.md#post-eventseventidregistrations):
  * an answer to no question (or to one not asked with the chosen ticket), a wrong type or choice,
  * and a required question left blank are field errors at `answers.<questionId>`. Returns the
  * errors and the answers to store: those of the questions asked, trimmed, blanks left out.

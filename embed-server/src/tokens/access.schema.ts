@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@event-service/server-common'
 import { z } from '../openapi/zod.ts'
 
-/** Codes an access verdict may carry: the token refusals of DESIGN.md, and a malformed event id. */
+/** Codes an access verdict may carry: the token refusals of docs/embed-api.md#rejections-status-errorcode, and a malformed event id. */
 export const ACCESS_REFUSAL_CODES = [
   'TOKEN_MISSING',
   'INVALID_TOKEN',

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely'
 import type { Logger } from 'pino'
 import type { EmbedState } from '../tokens/token-auth.ts'
 
-/** How often counted requests are written: DESIGN.md promises them in the admin API within 5 s. */
+/** How often counted requests are written: docs/embed-api.md#tokens promises them in the admin API within 5 s. */
 export const USAGE_FLUSH_MS = 2_000
 
 interface Pending {
