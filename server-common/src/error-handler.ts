@@ -2,7 +2,8 @@ import type { Middleware } from 'koa'
 import { ZodError } from 'zod'
 import { ApiError, errorResponse } from './api-error.ts'
 import type { RequestState } from './request-context.ts'
-import { isClientDataError, isDatabaseUnavailable, isPgError, SQLSTATE } from './sqlstate.ts'
+import { constraintError } from './constraint-errors.ts'
+import { isClientDataError, isDatabaseUnavailable } from './sqlstate.ts'
 import { fieldErrorsOf, summarise } from './validation-messages.ts'
 
 /** Seconds a client is asked to wait while the database cannot be reached (a restart takes a few). */
@@ -45,7 +46,9 @@ function toApiError(err: unknown): ApiError | undefined {
   if (e.status === 415 || e.type === 'encoding.unsupported' || e.type === 'charset.unsupported')
     return new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be JSON (Content-Type: application/json)')
   if (isDatabaseUnavailable(err)) return databaseUnavailable()
-  if (isPgError(err, SQLSTATE.uniqueViolation)) return new ApiError(409, 'CONFLICT', 'A resource with these values already exists')
+  // By the constraint's name; an unknown or internal one stays a logged 500.
+  const violated = constraintError(err)
+  if (violated) return violated
   if (isClientDataError(err)) return new ApiError(400, 'VALIDATION_ERROR', 'A value in the request cannot be stored')
   if (e.status === 405) return new ApiError(405, 'METHOD_NOT_ALLOWED', 'This method is not allowed on this path')
   if (e.status === 400 && e.expose) return new ApiError(400, 'VALIDATION_ERROR', 'The request is malformed')
@@ -53,7 +56,7 @@ function toApiError(err: unknown): ApiError | undefined {
 }
 
 /**
- * The error envelope of SPEC.md 7 for every failure, including unmatched routes (404).
+ * The error envelope (docs/admin-api.md#response-envelope) for every failure, including unmatched routes (404).
  * Unexpected errors become 500 `INTERNAL_ERROR` and are logged with the request id.
  */
 export function errorHandler(): Middleware<RequestState> {

@@ -1,6 +1,7 @@
 export * from './api-error.ts'
 export * from './client-ip.ts'
 export * from './config.ts'
+export * from './constraint-errors.ts'
 export * from './durations.ts'
 export * from './envelope.ts'
 export * from './error-handler.ts'
