@@ -87,6 +87,16 @@ describe('docs that stand alone', () => {
     expect(problems).toEqual([])
   })
 
+  it('name only pictures that exist, wherever a file names one under docs/images/', () => {
+    const problems: string[] = []
+    for (const { path, text } of textFiles) {
+      for (const [name] of text.matchAll(/(?<![\w./-])docs\/images\/[\w.-]+\.(png|jpe?g|gif|svg|webp)\b/g)) {
+        if (!existsSync(join(ROOT, name))) problems.push(`${path}: ${name} does not exist`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
   it('link, in every Markdown file, only to files, pictures and headings that exist', () => {
     const problems: string[] = []
     for (const { path, text } of markdownFiles) {

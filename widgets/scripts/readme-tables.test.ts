@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { readmes } from './readme-tables.js'
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 describe('README tables', () => {
   let files: Awaited<ReturnType<typeof readmes>>
@@ -9,6 +13,13 @@ describe('README tables', () => {
 
   it('list every attribute and event of the manifest, as npm run readme -w widgets writes them', () => {
     for (const { path, current, wanted } of files) expect(current, path).toBe(wanted)
+  })
+
+  it('state the loader’s size in one place, widgets/README.md, as the build measures it', () => {
+    const stating = files.filter(({ wanted }) => wanted.includes('<!-- loader-size -->'))
+    expect(stating.map(({ path }) => relative(repoRoot, path))).toEqual([join('widgets', 'README.md')])
+    expect(stating[0]!.wanted.match(/<!-- loader-size -->\d+\.\d kB gzip<!-- \/loader-size -->/g)).toHaveLength(1)
+    for (const { path, wanted } of files) expect(wanted, path).not.toMatch(/loader[^.\n]{0,40}\b\d+(\.\d)? ?kB(?! gzip<!-- \/loader-size)/)
   })
 
   it('include the schedule’s view and group-by', () => {

@@ -1,8 +1,10 @@
 // The READMEs' tables of attributes and events, written from the custom-elements manifest (the
 // one description of the elements, generated from their JSDoc), so that no attribute goes
-// undocumented. `npm run readme -w widgets` rewrites them; scripts/readme-tables.test.ts fails
+// undocumented; and the loader's size, measured on the build, so that the one place that states
+// it is never stale. `npm run readme -w widgets` rewrites them; scripts/readme-tables.test.ts fails
 // (in `npm test`) while they differ.
 import { readFile, writeFile } from 'node:fs/promises'
+import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { WIDGET_TAGS } from '../src/element-tags.ts'
 
@@ -88,14 +90,24 @@ export function fillMarkers(text: string, name: string, content: string): string
   return text.replace(re, () => `${start}\n\n${content}\n\n${end}`)
 }
 
-/** Each README as it is and as the manifest would write it. */
+/** `dist/loader.js` as the READMEs state its size: gzip -9, in kB of 1,000 bytes (as the benchmark's figures). */
+export const loaderSize = (loader: Uint8Array): string => `${(gzipSync(loader, { level: 9 }).length / 1000).toFixed(1)} kB gzip`
+
+/** The text between `<!-- loader-size -->` and `<!-- /loader-size -->`, inline, replaced by `size`. */
+export function fillLoaderSize(text: string, size: string): string {
+  return text.replace(/(<!-- loader-size -->)[^<]*(<!-- \/loader-size -->)/g, (_, start, end) => `${start}${size}${end}`)
+}
+
+/** Each README as it is and as the manifest (and the built loader) would write it. */
 export async function readmes(): Promise<{ path: string; current: string; wanted: string }[]> {
   const manifest: Manifest = JSON.parse(await readFile(new URL('dist/custom-elements.json', widgetsDir), 'utf8'))
+  const size = loaderSize(await readFile(new URL('dist/loader.js', widgetsDir)))
   const out: { path: string; current: string; wanted: string }[] = []
   for (const url of READMES) {
     const current = await readFile(url, 'utf8')
     let wanted = fillMarkers(current, 'attributes', attributeTable(manifest))
     if (wanted.includes('<!-- events:start')) wanted = fillMarkers(wanted, 'events', eventTable(manifest))
+    wanted = fillLoaderSize(wanted, size)
     out.push({ path: fileURLToPath(url), current, wanted })
   }
   return out
@@ -107,7 +119,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const { path, current, wanted } of await readmes()) {
     if (current === wanted) continue
     stale++
-    if (check) console.error(`${path}: its tables differ from the manifest; run npm run readme -w widgets`)
+    if (check) console.error(`${path}: its tables or the loader's size differ from the build; run npm run readme -w widgets`)
     else await writeFile(path, wanted)
   }
   process.exit(check && stale ? 1 : 0)
