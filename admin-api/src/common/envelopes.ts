@@ -1,7 +1,6 @@
-import { ERROR_CODES } from '@event-service/server-common'
 import { z } from '../openapi/zod.ts'
 
-/** `meta` of every list (SPEC.md 2.1). */
+/** `meta` of every list (docs/admin-api.md). */
 export const PageMeta = z
   .object({
     page: z.number().int(),
@@ -18,17 +17,8 @@ export const dataEnvelope = <T extends z.ZodType>(name: string, data: T) => z.ob
 export const pageEnvelope = <T extends z.ZodType>(name: string, item: T) =>
   z.object({ success: z.literal(true), data: z.array(item), meta: PageMeta }).openapi(name)
 
-/** The error body of SPEC.md 7. */
-export const ErrorEnvelope = z
-  .object({
-    success: z.literal(false),
-    error: z.object({
-      code: z.enum(ERROR_CODES),
-      message: z.string(),
-      details: z.record(z.string(), z.unknown()).openapi({ description: 'For VALIDATION_ERROR: `fields`, a list of `{path, message}`' }),
-    }),
-  })
-  .openapi('Error')
+/** The error body of both servers, declared once in server-common. */
+export { ErrorEnvelope } from '@event-service/server-common/openapi.ts'
 
 /** `DELETE` of a speaker, event or session. */
 export const Deleted = dataEnvelope('DeletedResponse', z.object({ id: z.uuid(), deleted: z.literal(true) }).openapi('Deleted'))

@@ -1,8 +1,2 @@
-import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi'
-import { z } from 'zod'
-
-// Every schema of the admin API imports `z` from here, so `.openapi()` exists wherever a schema
-// is declared, whatever module happens to load first.
-extendZodWithOpenApi(z)
-
-export { z }
+// Every schema of the admin API imports `z` from here: server-common's, extended with `.openapi()`.
+export { z } from '@event-service/server-common/openapi.ts'
