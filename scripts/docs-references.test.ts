@@ -87,6 +87,20 @@ describe('docs that stand alone', () => {
     expect(problems).toEqual([])
   })
 
+  it('name existing headings wherever code or docs say docs/<file>.md, "Heading"', () => {
+    const problems: string[] = []
+    for (const { path, text } of textFiles) {
+      for (const m of text.matchAll(/(?<![\w./-])docs\/([\w.-]+\.md),? \(?["“]([^"”\n]+)["”]/g)) {
+        const target = `docs/${m[1]}`
+        // A quoted heading may be shortened to its first words ("Timeouts" for "Timeouts and …").
+        const slug = githubSlug(m[2]!)
+        const found = existsSync(join(ROOT, target)) && [...anchorsOfFile(target)].some((a) => a === slug || a.startsWith(`${slug}-`))
+        if (!found) problems.push(`${path}: ${m[0]}: ${target} has no heading "${m[2]}"`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
   it('name only pictures that exist, wherever a file names one under docs/images/', () => {
     const problems: string[] = []
     for (const { path, text } of textFiles) {
