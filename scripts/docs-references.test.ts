@@ -16,6 +16,16 @@ function trackedFiles(): string[] {
     .filter((f) => f && existsSync(join(ROOT, f)) && statSync(join(ROOT, f)).isFile())
 }
 
+/** Whether git ignores `path` (a build's or a test run's output, which a fresh clone does not have yet). */
+function ignoredByGit(path: string): boolean {
+  try {
+    execFileSync('git', ['check-ignore', '-q', '--no-index', path], { cwd: ROOT })
+    return true
+  } catch {
+    return false
+  }
+}
+
 const BINARY = /\.(png|jpe?g|gif|webp|ico|woff2?|ttf|otf|pdf|zip|gz|br|wasm|data)$/i
 const textFiles = trackedFiles()
   .filter((f) => !BINARY.test(f))
@@ -106,6 +116,19 @@ describe('docs that stand alone', () => {
     for (const { path, text } of textFiles) {
       for (const [name] of text.matchAll(/(?<![\w./-])docs\/images\/[\w.-]+\.(png|jpe?g|gif|svg|webp)\b/g)) {
         if (!existsSync(join(ROOT, name))) problems.push(`${path}: ${name} does not exist`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('name only source files that exist, wherever docs/ or the README name one', () => {
+    // Written from the repository's root (`db/src/…`, `scripts/start.ts`, a folder as `db/src/outbox/`).
+    const workspace = /(?<![\w./-])(?:db|seed|server-common|admin-api|embed-server|widgets|console|demo|e2e|scripts|bench)\/[\w./-]*(?:\.(?:ts|mjs|js|json)\b|\/(?=`))/g
+    const problems: string[] = []
+    for (const { path, text } of textFiles.filter((f) => f.path === 'README.md' || /^docs\/[^/]+\.md$/.test(f.path))) {
+      for (const [name] of text.matchAll(workspace)) {
+        if (existsSync(join(ROOT, name)) || /\/(dist|dist-server|lib)\//.test(name) || ignoredByGit(name)) continue
+        problems.push(`${path}: ${name} does not exist`)
       }
     }
     expect(problems).toEqual([])
