@@ -15,8 +15,9 @@
  * The throughput's events are spread over 8 accounts of one endpoint each, so that the fair shares
  * (2 in flight per endpoint, 4 per account) let the worker fill its 16 slots as the baseline does.
  *
- * Events are enqueued with `enqueueWebhookEvent` in a transaction, exactly as the admin services
- * do in theirs.
+ * Each event is a change of an event's row (its name set to the sequence number), so the
+ * database's change trigger writes the deliveries and the worker presents each from its change,
+ * as every write is announced (docs/decisions.md "Changes come from the database").
  *
  *   npx tsx bench/webhooks.bench.ts          # 2,000 deliveries, 300 timed one by one
  *   npx tsx bench/webhooks.bench.ts 500
@@ -27,7 +28,7 @@ import { pathToFileURL } from 'node:url'
 import { createAdminApp } from '@event-service/admin-api'
 import { startTarpit } from '@event-service/admin-api/testing/webhook-receiver.ts'
 import { signatureHeaders } from '@event-service/admin-api/webhooks/webhook-signature.ts'
-import { enqueueWebhookEvent, newMessageId, webhookBody } from '@event-service/db'
+import { newMessageId, webhookBody } from '@event-service/db'
 import { loadConfig } from '@event-service/server-common'
 import { pino } from 'pino'
 import { openBenchDatabase } from './bench-database.ts'
@@ -49,7 +50,7 @@ async function startReceiver() {
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
       const at = performance.now()
-      const seq = (JSON.parse(Buffer.concat(chunks).toString()) as { data: { object: { seq: number } } }).data.object.seq
+      const seq = Number((JSON.parse(Buffer.concat(chunks).toString()) as { data: { object: { name: string } } }).data.object.name)
       if (!arrivals.has(seq)) arrivals.set(seq, at)
       res.writeHead(204).end()
       waiters.get(seq)?.()
@@ -84,7 +85,7 @@ function percentiles(samples: number[]) {
 
 /** One signed POST straight to the receiver, as the baseline sends it. */
 function directPost(agent: http.Agent, url: string, secret: string, seq: number): Promise<void> {
-  const body = webhookBody('event.updated', { seq })
+  const body = webhookBody('event.updated', { name: String(seq) })
   return new Promise((resolve, reject) => {
     const req = http.request(url, {
       method: 'POST',
@@ -114,7 +115,7 @@ export async function runWebhookBench(options: { deliveries?: number; timed?: nu
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })
   try {
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwcmEnaW5kZXJ0ZXN0ZXM='
-    /** A new account with one endpoint per URL. */
+    /** A new account with one event, and one endpoint per URL; resolves to the event's id. */
     const newAccount = async (name: string, urls: string[]) => {
       const account = await db
         .insertInto('accounts')
@@ -125,11 +126,23 @@ export async function runWebhookBench(options: { deliveries?: number; timed?: nu
         .insertInto('webhook_endpoints')
         .values(urls.map((url) => ({ account_id: account.id, url, events: ['event.updated'], description: null, secret })))
         .execute()
-      return account.id
+      const now = new Date()
+      const event = await db
+        .insertInto('events')
+        .values({ account_id: account.id, name, timezone: 'UTC', starts_at: now, ends_at: now, description: null, venue: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return event.id
     }
-    const accounts = await Promise.all(Array.from({ length: ACCOUNTS }, (_, i) => newAccount(`Bench ${i}`, [receiver.url])))
-    const enqueue = (trx: typeof db, seq: number) =>
-      enqueueWebhookEvent(trx, { accountId: accounts[Math.abs(seq) % ACCOUNTS] as string, type: 'event.updated', object: { seq } })
+    const events = await Promise.all(Array.from({ length: ACCOUNTS }, (_, i) => newAccount(`Bench ${i}`, [receiver.url])))
+    /** One change (an event renamed to `seq`): one `event.updated` delivery. */
+    const change = (trx: typeof db, eventId: string, seq: number) =>
+      trx
+        .updateTable('events')
+        .set({ name: String(seq) })
+        .where('id', '=', eventId)
+        .execute()
+    const enqueue = (trx: typeof db, seq: number) => change(trx, events[Math.abs(seq) % ACCOUNTS] as string, seq)
     const step = (what: string) => console.error(`   … ${what} on ${handle.kind}`)
 
     // Warm-up: connections, JIT, the claim query's plan.
@@ -199,12 +212,12 @@ export async function runWebhookBench(options: { deliveries?: number; timed?: nu
     const alone = await oneByOne(2_000_000)
     step(`fairness: the same beside a tarpit account (16 endpoints that never answer, 5 changes)`)
     const tarpit = await startTarpit()
-    const tarpitAccount = await newAccount(
+    const tarpitEvent = await newAccount(
       'Tarpit',
       Array.from({ length: 16 }, (_, i) => `${tarpit.url}/hang-${i}`),
     )
     await db.transaction().execute(async (trx) => {
-      for (let i = 0; i < 5; i++) await enqueueWebhookEvent(trx, { accountId: tarpitAccount, type: 'event.updated', object: { seq: -i } })
+      for (let i = 0; i < 5; i++) await change(trx, tarpitEvent, -i)
     })
     while (tarpit.open === 0) await new Promise((resolve) => setTimeout(resolve, 5))
     const beside = await oneByOne(3_000_000)

@@ -1,4 +1,5 @@
 import type { AccountsTable } from './tables/accounts.ts'
+import type { ChangesTable } from './tables/changes.ts'
 import type { EmailMessagesTable } from './tables/email-messages.ts'
 import type { ApiKeysTable } from './tables/api-keys.ts'
 import type { EmbedTokensTable } from './tables/embed-tokens.ts'
@@ -21,6 +22,7 @@ export interface Database {
   registrations: RegistrationsTable
   webhook_endpoints: WebhookEndpointsTable
   webhook_deliveries: WebhookDeliveriesTable
+  changes: ChangesTable
   email_messages: EmailMessagesTable
   users: UsersTable
   user_sessions: UserSessionsTable

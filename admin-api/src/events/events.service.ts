@@ -1,8 +1,7 @@
-import { type Database, type EventRow, enqueueWebhookEvent } from '@event-service/db'
+import type { Database, EventRow } from '@event-service/db'
 import { isPgError, notFound, SQLSTATE, validationError } from '@event-service/server-common'
 import { sql, type Kysely } from 'kysely'
 import { offsetOf } from '../common/list-query.ts'
-import { presentEvent } from './events.presenter.ts'
 import { type CreateEventBody, type ListEventsQuery, type UpdateEventBody, unknownQuestionTickets } from './events.schema.ts'
 
 /**
@@ -100,7 +99,6 @@ export async function updateEvent(db: Kysely<Database>, accountId: string, id: s
         .returningAll()
         .executeTakeFirst()
       if (!row) throw notFound('Event')
-      await enqueueWebhookEvent(trx, { accountId, type: 'event.updated', object: presentEvent(row) })
       return row
     })
   } catch (err) {

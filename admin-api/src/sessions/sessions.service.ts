@@ -1,10 +1,9 @@
-import { type Database, enqueueWebhookEvent, type SessionRow, type SpeakerStatus } from '@event-service/db'
+import type { Database, SessionRow, SpeakerStatus } from '@event-service/db'
 import { isPgError, notFound, SQLSTATE, validationError } from '@event-service/server-common'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { offsetOf } from '../common/list-query.ts'
 import { assertEventVisible } from '../events/events.service.ts'
 import { splitTags } from '../common/fields.ts'
-import { presentSession } from './sessions.presenter.ts'
 import type { CreateSessionBody, ListSessionsQuery, UpdateSessionBody } from './sessions.schema.ts'
 
 /** A speaker as a session lists it. */
@@ -107,9 +106,7 @@ export async function createSession(db: Kysely<Database>, accountId: string, inp
         .returningAll()
         .executeTakeFirstOrThrow()
       await setSpeakers(trx, accountId, input.event_id, session.id, input.speaker_ids)
-      const created = await withSpeakers(trx, session)
-      await enqueueWebhookEvent(trx, { accountId, type: 'session.created', object: presentSession(created) })
-      return created
+      return withSpeakers(trx, session)
     })
     .catch(mapCheckViolation)
 }
@@ -194,28 +191,16 @@ export async function updateSession(
         .returningAll()
         .executeTakeFirstOrThrow()
       if (input.speaker_ids !== undefined) await setSpeakers(trx, accountId, current.event_id, id, input.speaker_ids)
-      const session = await withSpeakers(trx, updated)
-      await enqueueWebhookEvent(trx, { accountId, type: 'session.updated', object: presentSession(session) })
-      return session
+      return withSpeakers(trx, updated)
     })
     .catch(mapCheckViolation)
 }
 
-/** Deletes the session; the `session.deleted` webhook carries its last presentation, speakers included. */
+/**
+ * Deletes the session; the database announces it as `session.deleted` with its last presentation,
+ * speakers included (recorded before the delete cascades to their assignments).
+ */
 export async function deleteSession(db: Kysely<Database>, accountId: string, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // Locked, so that the presentation is the state deleted; its speakers are read before the
-    // delete cascades to their assignments.
-    const row = await trx
-      .selectFrom('sessions')
-      .selectAll()
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .forUpdate()
-      .executeTakeFirst()
-    if (!row) throw notFound('Session')
-    const session = await withSpeakers(trx, row)
-    await trx.deleteFrom('sessions').where('id', '=', id).execute()
-    await enqueueWebhookEvent(trx, { accountId, type: 'session.deleted', object: presentSession(session) })
-  })
+  const result = await db.deleteFrom('sessions').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst()
+  if (result.numDeletedRows === 0n) throw notFound('Session')
 }

@@ -1,10 +1,9 @@
-import { type Database, enqueueWebhookEvent, type SpeakerRow } from '@event-service/db'
+import type { Database, SpeakerRow } from '@event-service/db'
 import { conflict, isPgError, notFound, SQLSTATE } from '@event-service/server-common'
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import { offsetOf } from '../common/list-query.ts'
 import { assertEventVisible } from '../events/events.service.ts'
 import { splitTags } from '../common/fields.ts'
-import { presentSpeaker } from './speakers.presenter.ts'
 import type { ListSpeakersQuery, UpdateSpeakerBody, UpsertSpeakerBody } from './speakers.schema.ts'
 
 /** What the presenter needs; `search_text` is never read back. */
@@ -49,8 +48,8 @@ function optionalColumns(input: Partial<UpsertSpeakerBody>) {
  * Creates the speaker, or updates the one of this event with the same email (compared
  * case-insensitively) in the same statement, so that concurrent upserts of one email yield one
  * speaker. On update, fields absent from the body keep their values. `created` tells which
- * happened (`xmax = 0` only on a freshly inserted row version), and so which webhook
- * (`speaker.created` or `speaker.updated`) commits with it.
+ * happened (`xmax = 0` only on a freshly inserted row version); the database announces it as
+ * `speaker.created` or `speaker.updated`.
  */
 export async function upsertSpeaker(
   db: Kysely<Database>,
@@ -84,9 +83,8 @@ export async function upsertSpeaker(
         )
         .returning([...COLUMNS, sql<boolean>`xmax = 0`.as('created')])
         .executeTakeFirstOrThrow()
+      // The database announces the change (`speaker.created` or `speaker.updated`).
       const { created, ...speaker } = row
-      const type = created ? 'speaker.created' : 'speaker.updated'
-      await enqueueWebhookEvent(trx, { accountId, type, object: presentSpeaker(speaker) })
       return { speaker, created }
     })
   } catch (err) {
@@ -184,7 +182,6 @@ export async function updateSpeaker(db: Kysely<Database>, accountId: string, id:
         .returning(COLUMNS)
         .executeTakeFirst()
       if (!row) throw notFound('Speaker')
-      await enqueueWebhookEvent(trx, { accountId, type: 'speaker.updated', object: presentSpeaker(row) })
       return row
     })
   } catch (err) {
@@ -198,14 +195,6 @@ export async function updateSpeaker(db: Kysely<Database>, accountId: string, id:
  * `speaker.deleted` webhook carries its last presentation.
  */
 export async function deleteSpeaker(db: Kysely<Database>, accountId: string, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .deleteFrom('speakers')
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .returning(COLUMNS)
-      .executeTakeFirst()
-    if (!row) throw notFound('Speaker')
-    await enqueueWebhookEvent(trx, { accountId, type: 'speaker.deleted', object: presentSpeaker(row) })
-  })
+  const result = await db.deleteFrom('speakers').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst()
+  if (result.numDeletedRows === 0n) throw notFound('Speaker')
 }

@@ -10,6 +10,7 @@ import {
 import DataLoader from 'dataloader'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
+import { type ChangeContent, deliveryBody } from './change-presentation.ts'
 import { backOffEndpoint, recordEndpointFailure, recordEndpointSuccess } from './endpoint-health.ts'
 import { ATTEMPT_TIMEOUT_MS, createWebhookSender, type WebhookSender } from './webhook-sender.ts'
 import { signatureHeaders } from './webhook-signature.ts'
@@ -68,21 +69,45 @@ function endpointLoader(db: Kysely<Database>): DataLoader<string, EndpointNow | 
   )
 }
 
-/** One attempt: the endpoint as it is now, a signed POST, and the endpoint's failure streak. */
+/** The changes that attempts started together announce, in one query. */
+function changeLoader(db: Kysely<Database>): DataLoader<string, ChangeContent | undefined> {
+  return new DataLoader(
+    async (ids) => {
+      const rows = await db
+        .selectFrom('changes')
+        .select(['id', 'table_name', 'row', 'created_at'])
+        .where('id', 'in', [...ids])
+        .execute()
+      const byId = new Map(rows.map((r) => [r.id, r]))
+      return ids.map((id) => byId.get(id))
+    },
+    { cache: false },
+  )
+}
+
+/**
+ * One attempt: the body (presented from the change it announces, when it has one), the endpoint
+ * as it is now, a signed POST, and the endpoint's failure streak.
+ */
 async function attemptDelivery(
   db: Kysely<Database>,
   endpoints: DataLoader<string, EndpointNow | undefined>,
+  changes: DataLoader<string, ChangeContent | undefined>,
   sender: WebhookSender,
   settings: DeliverySettings,
   row: WebhookDeliveryRow,
   signal: AbortSignal,
 ): Promise<AttemptResult> {
-  const endpoint = await endpoints.load(row.webhook_id)
+  const [endpoint, change] = await Promise.all([
+    endpoints.load(row.webhook_id),
+    row.change_id === null ? undefined : changes.load(row.change_id),
+  ])
   // Deleting an endpoint deletes its deliveries; this one was claimed just before.
   if (!endpoint) return { outcome: 'failed', error: 'The endpoint has been deleted' }
   if (!endpoint.enabled) return { outcome: 'failed', error: 'The endpoint is disabled' }
+  const body = deliveryBody(row, change)
   const result = await sender.send(
-    { url: endpoint.url, headers: { ...signatureHeaders(endpoint.secret, row.message_id, row.body) }, body: row.body },
+    { url: endpoint.url, headers: { ...signatureHeaders(endpoint.secret, row.message_id, body) }, body },
     signal,
   )
   const columns = { last_status_code: result.statusCode, last_response_body: result.responseBody }
@@ -116,6 +141,7 @@ export async function startWebhookDeliveryWorker(deps: {
   const { db, settings, logger } = deps
   const sender = deps.sender ?? createWebhookSender({ allowPrivate: settings.allowPrivate })
   const endpoints = endpointLoader(db)
+  const changes = changeLoader(db)
   const worker = await startOutboxWorker<WebhookDeliveryRow>({
     db,
     table: WEBHOOK_OUTBOX.table,
@@ -130,7 +156,7 @@ export async function startWebhookDeliveryWorker(deps: {
     ],
     logger,
     describe: (row) => ({ webhook_id: row.webhook_id, message_id: row.message_id, type: row.type }),
-    handle: (row, signal) => attemptDelivery(db, endpoints, sender, settings, row, signal),
+    handle: (row, signal) => attemptDelivery(db, endpoints, changes, sender, settings, row, signal),
   })
   return {
     async stop() {

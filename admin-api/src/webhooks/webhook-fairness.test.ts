@@ -1,4 +1,4 @@
-import { type DbHandle, enqueueWebhookEvent } from '@event-service/db'
+import type { DbHandle } from '@event-service/db'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -121,6 +121,12 @@ describe.each(DIALECTS)('backing off an endpoint that times out on %s', (dialect
       .values({ account_id: account.id, url: `${tarpit.url}/hang`, events: ['*'], description: null, secret: 'whsec_AAAA' })
       .returning('id')
       .executeTakeFirstOrThrow()
+    const now = new Date()
+    const event = await db
+      .insertInto('events')
+      .values({ account_id: account.id, name: 'E', timezone: 'UTC', starts_at: now, ends_at: now, description: null, venue: null })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const hourMs = 3_600_000
     const worker = await startWebhookDeliveryWorker({
       db,
@@ -130,7 +136,13 @@ describe.each(DIALECTS)('backing off an endpoint that times out on %s', (dialect
       sender: createWebhookSender({ allowPrivate: true }, { timeoutMs: 300 }),
     })
     try {
-      for (let i = 0; i < 6; i++) await enqueueWebhookEvent(db, { accountId: account.id, type: 'event.updated', object: { i } })
+      // Six changes, six `event.updated` deliveries to the one endpoint.
+      for (let i = 0; i < 6; i++)
+        await db
+          .updateTable('events')
+          .set({ name: `Renamed ${i}` })
+          .where('id', '=', event.id)
+          .execute()
       const rows = () =>
         db
           .selectFrom('webhook_deliveries')

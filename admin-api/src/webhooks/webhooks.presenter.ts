@@ -40,7 +40,7 @@ export function presentDelivery(row: WebhookDeliveryRow): WebhookDelivery {
   }
 }
 
-/** One delivery with the body it sends. */
-export function presentDeliveryDetail(row: WebhookDeliveryRow): WebhookDeliveryDetail {
-  return { ...presentDelivery(row), payload: JSON.parse(row.body) as Record<string, unknown> }
+/** One delivery with the body it sends (`loadDeliveryBody`). */
+export function presentDeliveryDetail(row: WebhookDeliveryRow, body: string): WebhookDeliveryDetail {
+  return { ...presentDelivery(row), payload: JSON.parse(body) as Record<string, unknown> }
 }

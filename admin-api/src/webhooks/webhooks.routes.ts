@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely'
 import { Deleted } from '../common/envelopes.ts'
 import { IdParams } from '../common/fields.ts'
 import type { ApiBuilder } from '../openapi/api-builder.ts'
+import { loadDeliveryBody } from './change-presentation.ts'
 import type { TargetPolicy } from './target-address.ts'
 import { getDelivery, listDeliveries, retryDelivery } from './webhook-deliveries.service.ts'
 import { presentCreatedWebhook, presentDelivery, presentDeliveryDetail, presentWebhook } from './webhooks.presenter.ts'
@@ -165,7 +166,8 @@ export function webhookRoutes(api: ApiBuilder, db: Kysely<Database>, policy: Tar
       errors: [404],
     },
     async (ctx, { params }) => {
-      ctx.body = ok(presentDeliveryDetail(await getDelivery(db, ctx.state.account.id, params.id, params.deliveryId)))
+      const delivery = await getDelivery(db, ctx.state.account.id, params.id, params.deliveryId)
+      ctx.body = ok(presentDeliveryDetail(delivery, await loadDeliveryBody(db, delivery)))
     },
   )
   api.route(

@@ -8,6 +8,7 @@ import * as registrationCapacityQuestions from './2026-11-26T11-00-registration-
 import * as registrationDoubleOptIn from './2026-11-27T09-00-registration-double-opt-in.ts'
 import * as consoleUsers from './2026-11-27T12-00-console-users.ts'
 import * as eventRoomsTracks from './2026-11-27T12-10-event-rooms-tracks.ts'
+import * as changeRecords from './2026-11-27T15-00-change-records.ts'
 
 /**
  * Every migration, by name. Names sort by date, so Kysely's Migrator applies them in order.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T09-00-registration-double-opt-in': registrationDoubleOptIn,
   '2026-11-27T12-00-console-users': consoleUsers,
   '2026-11-27T12-10-event-rooms-tracks': eventRoomsTracks,
+  '2026-11-27T15-00-change-records': changeRecords,
 }

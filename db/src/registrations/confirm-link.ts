@@ -1,10 +1,8 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../database.ts'
-import { presentRegistration } from '../presenters/registrations.presenter.ts'
 import { hashSecret } from '../secrets/secret-token.ts'
 import { ACTIVE_REGISTRATION_STATUSES, type RegistrationRow } from '../tables/registrations.ts'
 import { isLinkSecretShape, newLinkSecret } from './cancel-link.ts'
-import { enqueueWebhookEvent } from '../webhooks/enqueue-webhook-event.ts'
 import { checkPlace } from './ticket-capacity.ts'
 
 /**
@@ -35,15 +33,15 @@ export type ConfirmOutcome =
   | { outcome: 'not_pending' }
 
 /**
- * Confirms a pending registration, inside the caller's transaction (which enqueues the webhook and
- * email of the outcome): the event's row is locked first, as a registration locks it, then:
+ * Confirms a pending registration, inside the caller's transaction (which enqueues the email of
+ * the outcome): the event's row is locked first, as a registration locks it, then:
  * - a hold that ran out: through a link, the registration is `expired` (register again); by the
  *   organiser (`byOrganiser`), it is confirmed if a place is free, else `sold_out`;
  * - an address that already has a confirmed registration: this one is `expired` (a person has one
  *   place per event);
  * - otherwise it becomes `status` (`registered`, or `checked_in` at the door) with a new cancel
  *   link, and the address's other pending registrations expire, freeing the places they held;
- *   the `registration.confirmed` webhook is enqueued.
+ *   the database announces it as `registration.confirmed`.
  * A link works once: its hash is cleared when it confirms, or when it never can (the address is
  * registered, the organiser cancelled); after the hold ran out it stays, to say "expired". The confirm link (embed
  * server) and the organiser's `PATCH` (admin API) both confirm through here.
@@ -106,7 +104,6 @@ export async function confirmRegistration(
     .where(sql`lower(email)`, '=', current.email.toLowerCase())
     .where('status', '=', 'pending')
     .execute()
-  await enqueueWebhookEvent(trx, { accountId: row.account_id, type: 'registration.confirmed', object: presentRegistration(row) })
   return { outcome: 'confirmed', row, cancelToken: cancel.token }
 }
 

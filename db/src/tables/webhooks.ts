@@ -27,8 +27,13 @@ export interface WebhookDeliveriesTable extends OutboxColumns {
   /** `msg_…`, sent as `webhook-id` on every attempt. */
   message_id: string
   type: string
-  /** The exact JSON body sent. */
-  body: string
+  /**
+   * The exact JSON body sent, for a delivery that has no change (`webhook.test`); null when the
+   * body is presented from `change_id`'s change.
+   */
+  body: ColumnType<string | null, string | null | undefined, never>
+  /** The change the delivery announces (`changes`); null for a test event. */
+  change_id: ColumnType<string | null, string | null | undefined, never>
   last_status_code: ColumnType<number | null, number | null | undefined, number | null>
   /** At most 1 KB of the last response's body. */
   last_response_body: ColumnType<string | null, string | null | undefined, string | null>

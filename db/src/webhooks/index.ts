@@ -1,2 +1,2 @@
-export * from './enqueue-webhook-event.ts'
+export * from './webhook-body.ts'
 export * from './webhook-event-types.ts'

@@ -1,10 +1,9 @@
 import type { DbHandle } from '@event-service/db'
+import { EMBED_CHANGES_CHANNEL, parseEmbedChange } from '@event-service/db/changes/embed-change.ts'
+import type { ChangeTable } from '@event-service/db/tables/changes.ts'
 import { LRUCache } from 'lru-cache'
 import type { Logger } from 'pino'
 import { createSyncBarrier } from './sync-barrier.ts'
-
-/** The NOTIFY channel the database triggers announce changes on. */
-export const EMBED_CHANNEL = 'embed_changes'
 
 /** Backstops in case a notification is ever missed: security data briefly, content a little longer. */
 export const TOKEN_TTL_MS = 5_000
@@ -72,13 +71,6 @@ export class InvalidatedCache<V extends {}> {
   }
 }
 
-interface ChangeMessage {
-  kind?: unknown
-  token_hash?: unknown
-  event_id?: unknown
-  table?: unknown
-}
-
 /**
  * A change the cache applied, for whoever follows changes after the cache (the live streams):
  * a token's settings (`token`), an event's data (`event`, with the table whose row changed when the
@@ -86,12 +78,13 @@ interface ChangeMessage {
  */
 export type AppliedChange =
   | { kind: 'token'; tokenHash: string }
-  | { kind: 'event'; eventId: string; table: string | undefined }
+  | { kind: 'event'; eventId: string; table: ChangeTable | undefined }
   | { kind: 'flush' }
 
 /**
  * Token lookups (by SHA-256 of the token, including "no such token") and per-event public data,
- * invalidated by the `embed_changes` notifications of the database triggers.
+ * invalidated by the `embed_changes` notifications of the database's change records
+ * (`parseEmbedChange`).
  */
 export class EmbedCache<T extends {}, E extends {}> {
   readonly tokens = new InvalidatedCache<T>(10_000, TOKEN_TTL_MS)
@@ -119,7 +112,7 @@ export class EmbedCache<T extends {}, E extends {}> {
 
   /** Starts listening; resolves once LISTEN is in place (so nothing after it can be missed). */
   async start(dbHandle: DbHandle): Promise<void> {
-    const listening = await dbHandle.listen(EMBED_CHANNEL, {
+    const listening = await dbHandle.listen(EMBED_CHANGES_CHANNEL, {
       onMessage: (payload) => this.#onMessage(payload),
       onReconnect: () => {
         this.#logger.warn('embed cache: listening connection re-established; cache flushed')
@@ -166,18 +159,13 @@ export class EmbedCache<T extends {}, E extends {}> {
   }
 
   #onMessage(payload: string): void {
-    let msg: ChangeMessage
-    try {
-      msg = JSON.parse(payload) as ChangeMessage
-    } catch {
-      msg = {}
-    }
-    if (msg.kind === 'token' && typeof msg.token_hash === 'string') {
-      this.tokens.evict(msg.token_hash)
-      this.#tell({ kind: 'token', tokenHash: msg.token_hash })
-    } else if (msg.kind === 'event' && typeof msg.event_id === 'string') {
-      this.events.evict(msg.event_id)
-      this.#tell({ kind: 'event', eventId: msg.event_id, table: typeof msg.table === 'string' ? msg.table : undefined })
+    const change = parseEmbedChange(payload)
+    if (change?.kind === 'token') {
+      this.tokens.evict(change.tokenHash)
+      this.#tell({ kind: 'token', tokenHash: change.tokenHash })
+    } else if (change?.kind === 'event') {
+      this.events.evict(change.eventId)
+      this.#tell({ kind: 'event', eventId: change.eventId, table: change.table })
     } else {
       // Something we do not understand changed: trust nothing cached.
       this.#logger.warn({ payload }, 'embed cache: unknown change notification; cache flushed')

@@ -5,9 +5,7 @@ import {
   confirmRegistration,
   type Database,
   enqueueEmail,
-  enqueueWebhookEvent,
   newLinkSecret,
-  presentRegistration,
   type RegistrationRow,
   registrationOfConfirmToken,
 } from '@event-service/db'
@@ -66,8 +64,10 @@ const ticketNameOf = (event: RegistrationEvent, ticketId: string | null) => even
  *   address: a confirm link, or, when the address is registered already, a note saying so (no
  *   link: it cannot take a second place). `registration.created` announces the pending one.
  * - `none`: `insert … on conflict` on the unique index of active registrations writes a
- *   `registered` one or leaves the active one untouched; the webhook and the confirmation email
- *   are enqueued, which a repeat runs too with `when: false` and writes nothing.
+ *   `registered` one or leaves the active one untouched; the confirmation email is enqueued,
+ *   which a repeat runs too with `when: false` and writes nothing. `registration.created` is
+ *   written by the database inside the insert, so a repeat makes the same round trips as a new
+ *   registration (docs/decisions.md "Changes come from the database").
  */
 export async function register(
   db: Kysely<Database>,
@@ -119,7 +119,6 @@ export async function register(
         })
         .returningAll()
         .executeTakeFirstOrThrow()
-      await enqueueWebhookEvent(trx, { accountId: event.accountId, type: 'registration.created', object: presentRegistration(row) })
       const mail = {
         accountId: event.accountId,
         event: event.event,
@@ -144,8 +143,6 @@ export async function register(
       .onConflict((oc) => oc.expression(sql`event_id, lower(email)`).where('status', 'in', ACTIVE_REGISTRATION_STATUSES).doNothing())
       .returningAll()
       .executeTakeFirst()
-    const object = row ? presentRegistration(row) : null
-    await enqueueWebhookEvent(trx, { accountId: event.accountId, type: 'registration.created', object }, { when: row !== undefined })
     const email = confirmationEmail({
       accountId: event.accountId,
       event: event.event,
@@ -164,7 +161,7 @@ export async function register(
 
 /**
  * Enqueues the email a confirmation brings, in its transaction: the event, `event.ics` and the new
- * cancel link (`confirmRegistration` enqueued the `registration.confirmed` webhook).
+ * cancel link (the database announces `registration.confirmed`).
  */
 export async function announceConfirmation(
   trx: Kysely<Database>,
