@@ -1,9 +1,8 @@
-import { enqueueWebhookEvent, generateSecret, hashSecret, secretPrefix, type Database, type EmbedTokenRow } from '@event-service/db'
+import { generateSecret, hashSecret, secretPrefix, type Database, type EmbedTokenRow } from '@event-service/db'
 import { conflict, notFound } from '@event-service/server-common'
 import { sql, type Kysely } from 'kysely'
 import { offsetOf } from '../common/list-query.ts'
 import { assertEventVisible } from '../events/events.service.ts'
-import { presentEmbedToken } from './embed-tokens.presenter.ts'
 import type { CreateEmbedTokenBody, ListEmbedTokensQuery, UpdateEmbedTokenBody } from './embed-tokens.schema.ts'
 
 const revokedConflict = () => conflict('This embed token has been revoked; a revoked token cannot be changed')
@@ -16,27 +15,22 @@ export async function createEmbedToken(
 ): Promise<{ row: EmbedTokenRow; token: string }> {
   await assertEventVisible(db, accountId, input.eventId)
   const token = generateSecret('emb')
-  const row = await db.transaction().execute(async (trx) => {
-    const created = await trx
-      .insertInto('embed_tokens')
-      .values({
-        account_id: accountId,
-        event_id: input.eventId,
-        name: input.name,
-        prefix: secretPrefix(token),
-        token_hash: hashSecret(token),
-        allowed_origins: input.allowedOrigins ?? [],
-        calendar_feed: input.allowCalendarFeed ?? false,
-        expires_at: input.expiresAt ? new Date(input.expiresAt) : null,
-        revoked_at: null,
-        last_used_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    // The webhook carries the listing's presentation: never the token itself.
-    await enqueueWebhookEvent(trx, { accountId, type: 'embed_token.created', object: presentEmbedToken(created) })
-    return created
-  })
+  const row = await db
+    .insertInto('embed_tokens')
+    .values({
+      account_id: accountId,
+      event_id: input.eventId,
+      name: input.name,
+      prefix: secretPrefix(token),
+      token_hash: hashSecret(token),
+      allowed_origins: input.allowedOrigins ?? [],
+      calendar_feed: input.allowCalendarFeed ?? false,
+      expires_at: input.expiresAt ? new Date(input.expiresAt) : null,
+      revoked_at: null,
+      last_used_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
   return { row, token }
 }
 
@@ -101,12 +95,11 @@ export async function updateEmbedToken(
       .returningAll()
       .executeTakeFirst()
     if (!row) return explainMiss(trx, accountId, id)
-    await enqueueWebhookEvent(trx, { accountId, type: 'embed_token.updated', object: presentEmbedToken(row) })
     return row
   })
 }
 
-/** Revokes for good in one UPDATE (with its `embed_token.revoked` webhook); a second revoke is 409, not a silent success. */
+/** Revokes for good in one UPDATE (announced as `embed_token.revoked`); a second revoke is 409, not a silent success. */
 export async function revokeEmbedToken(db: Kysely<Database>, accountId: string, id: string): Promise<EmbedTokenRow> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -118,7 +111,6 @@ export async function revokeEmbedToken(db: Kysely<Database>, accountId: string, 
       .returningAll()
       .executeTakeFirst()
     if (!row) return explainMiss(trx, accountId, id)
-    await enqueueWebhookEvent(trx, { accountId, type: 'embed_token.revoked', object: presentEmbedToken(row) })
     return row
   })
 }
