@@ -14,7 +14,6 @@ const OUTPUTS = [
   'dist/chunks-manifest.json',
   'dist-server/first-screen.js',
   'dist-server/first-screens.js',
-  'dist-server/datetime.js',
 ]
 
 async function newestIn(dir) {

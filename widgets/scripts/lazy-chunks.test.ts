@@ -64,8 +64,8 @@ describe('chunks loaded on demand', () => {
     for (const tag of ['service-schedule', 'service-session-list', 'service-speakers']) expect(loaderFiles(loader, tag)).toContain(sessions)
   })
 
-  // What a click needs and no first screen: the .ics writer, the schedule's calendar feed panel.
-  for (const module of ['src/base/session-calendar.ts', 'src/components/schedule/schedule-feed.ts']) {
+  // What a click needs and no first screen: the schedule's calendar feed panel.
+  for (const module of ['src/components/schedule/schedule-feed.ts']) {
     it(`loads ${module.split('/').pop()} on first use only`, () => {
       const chunk = manifest[module]
       expect(chunk?.isDynamicEntry).toBe(true)

@@ -1,10 +1,9 @@
 import type { Database, SessionRow, SpeakerStatus } from '@event-service/db'
-import { isPgError, notFound, SQLSTATE } from '@event-service/server-common'
+import { isPgError, notFound, SQLSTATE, validationError } from '@event-service/server-common'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { offsetOf } from '../common/list-query.ts'
 import { assertEventVisible } from '../events/events.service.ts'
 import { splitTags } from '../common/fields.ts'
-import { assertSessionRules, lockEventDates } from './session-rules.ts'
 import type { CreateSessionBody, ListSessionsQuery, UpdateSessionBody } from './sessions.schema.ts'
 
 /** A speaker as a session lists it. */
@@ -18,6 +17,8 @@ export interface SessionSpeakerRecord {
 }
 
 export type SessionWithSpeakers = SessionRow & { speakers: SessionSpeakerRecord[] }
+
+const endsBeforeStart = () => validationError([{ path: 'ends_at', message: 'must not be before starts_at' }])
 
 /**
  * Replaces the session's speakers. Every id must be a speaker of the session's event (and so of
@@ -71,19 +72,18 @@ async function withSpeakers(db: Kysely<Database>, row: SessionRow): Promise<Sess
   return { ...row, speakers: (await speakersOf(db, [row.id])).get(row.id) ?? [] }
 }
 
-function mapForeignKeyViolation(err: unknown): never {
-  // An event or speaker deleted while the session was being written.
+function mapCheckViolation(err: unknown): never {
+  // The database's own guard against ends_at < starts_at, e.g. after a concurrent change.
+  if (isPgError(err, SQLSTATE.checkViolation)) throw endsBeforeStart()
   if (isPgError(err, SQLSTATE.foreignKeyViolation)) throw notFound('Event or speaker')
   throw err
 }
 
 export async function createSession(db: Kysely<Database>, accountId: string, input: CreateSessionBody): Promise<SessionWithSpeakers> {
-  const startsAt = new Date(input.starts_at)
-  const endsAt = new Date(input.ends_at)
+  await assertEventVisible(db, accountId, input.event_id)
   return db
     .transaction()
     .execute(async (trx) => {
-      assertSessionRules({ starts_at: startsAt, ends_at: endsAt }, await lockEventDates(trx, accountId, input.event_id))
       const session = await trx
         .insertInto('sessions')
         .values({
@@ -91,8 +91,8 @@ export async function createSession(db: Kysely<Database>, accountId: string, inp
           event_id: input.event_id,
           title: input.title,
           description: input.description ?? null,
-          starts_at: startsAt,
-          ends_at: endsAt,
+          starts_at: new Date(input.starts_at),
+          ends_at: new Date(input.ends_at),
           track: input.track ?? null,
           room: input.room ?? null,
           format: input.format ?? null,
@@ -108,7 +108,7 @@ export async function createSession(db: Kysely<Database>, accountId: string, inp
       await setSpeakers(trx, accountId, input.event_id, session.id, input.speaker_ids)
       return withSpeakers(trx, session)
     })
-    .catch(mapForeignKeyViolation)
+    .catch(mapCheckViolation)
 }
 
 export async function getSession(db: Kysely<Database>, accountId: string, id: string): Promise<SessionWithSpeakers> {
@@ -168,9 +168,7 @@ export async function updateSession(
       if (!current) throw notFound('Session')
       const startsAt = input.starts_at ? new Date(input.starts_at) : current.starts_at
       const endsAt = input.ends_at ? new Date(input.ends_at) : current.ends_at
-      if (input.starts_at !== undefined || input.ends_at !== undefined) {
-        assertSessionRules({ starts_at: startsAt, ends_at: endsAt }, await lockEventDates(trx, accountId, current.event_id))
-      }
+      if (endsAt < startsAt) throw endsBeforeStart()
       const updated = await trx
         .updateTable('sessions')
         .set({
@@ -195,7 +193,7 @@ export async function updateSession(
       if (input.speaker_ids !== undefined) await setSpeakers(trx, accountId, current.event_id, id, input.speaker_ids)
       return withSpeakers(trx, updated)
     })
-    .catch(mapForeignKeyViolation)
+    .catch(mapCheckViolation)
 }
 
 /**

@@ -1,12 +1,13 @@
+import { richTextAsPlain } from '@event-service/widgets/rich-text'
 import ical, { escape as escapeText, foldLines, ICalEventStatus } from 'ical-generator'
 import type { EventData } from '../events/events.service.ts'
 import type { PublicSession } from '../events/events.schema.ts'
 
 /**
  * The domain part of every UID: the session's UUID is unique by itself, and a fixed suffix keeps
- * UIDs the same whichever host name the feed was fetched through. The widgets' single-session
- * `.ics` files use the same UIDs (widgets/src/format/ics.ts), so an imported session and the
- * subscribed one are the same event to a calendar app.
+ * UIDs the same whichever host name the feed was fetched through. A session's own file and an
+ * agenda come from the same builder (`calendarOf`), so an imported session and the subscribed one
+ * are the same event to a calendar app.
  */
 export const UID_DOMAIN = 'event-service'
 
@@ -29,14 +30,18 @@ export function locationOf(room: string | null, venue: string | null): string | 
   return parts.length > 0 ? parts.join(', ') : undefined
 }
 
-/** The abstract, then who speaks, then the links: plain text (calendar apps show DESCRIPTION as text). */
+/**
+ * The abstract, then who speaks, then the links: plain text, as calendar apps show DESCRIPTION.
+ * The abstract is the text subset of bios and abstracts, read as plain text by the widgets' own
+ * parser, so a link or an emphasis never reaches a calendar as markup.
+ */
 function descriptionOf(session: PublicSession): string | undefined {
   const speakers = session.speakers.map((s) => {
     const role = [s.title, s.company].filter(Boolean).join(', ')
     return role ? `${s.name} (${role})` : s.name
   })
   const blocks = [
-    session.description?.trim(),
+    session.description ? richTextAsPlain(session.description) : undefined,
     speakers.length > 0 ? `${speakers.length === 1 ? 'Speaker' : 'Speakers'}: ${speakers.join('; ')}` : undefined,
     [session.slides_url && `Slides: ${session.slides_url}`, session.recording_url && `Recording: ${session.recording_url}`]
       .filter(Boolean)
@@ -55,16 +60,29 @@ function descriptionOf(session: PublicSession): string | undefined {
  * const text = scheduleFeed(await eventDataOf(db, cache, eventId, true))
  */
 export function scheduleFeed(data: EventData): string {
+  return calendarOf(data, () => true)
+}
+
+/**
+ * The calendar of the event's public sessions that `pick` keeps, in schedule order: the feed
+ * (all of them), one session's file, a visitor's agenda. One builder, so that every file names a
+ * session alike (UID, SEQUENCE, STATUS, DESCRIPTION).
+ *
+ * @example
+ * const text = calendarOf(data, (s) => s.id === sessionId)
+ */
+export function calendarOf(data: EventData, pick: (session: PublicSession) => boolean): string {
   const { event } = data
   const calendar = ical({
     prodId: PRODUCT_ID,
     // ical-generator writes the calendar's name as given; TEXT needs its commas, semicolons and
     // newlines escaped.
     name: escapeText(event.name, false),
-    description: event.description ? escapeText(event.description, false) : null,
+    description: event.description ? escapeText(richTextAsPlain(event.description), false) : null,
     ttl: REFRESH_SECONDS,
   })
   data.sessions.forEach((session, i) => {
+    if (!pick(session)) return
     const version = data.sessionVersions[i]
     const updatedAt = version?.updatedAt ?? new Date(session.starts_at)
     const url = session.recording_url ?? session.slides_url

@@ -48,14 +48,15 @@ export interface EventReadDeps {
 /**
  * Sends the answer `key` of the caller's event (`readAnswer`: ETag, 304, compression), serialising
  * it with `make` the first time for this version of the event's data. Every read of event data
- * answers through it: the JSON reads and the calendar feed.
+ * answers through it: the JSON reads and the calendar files. Returns the body sent (the one `make`
+ * gave, then or earlier), for headers that depend on it.
  */
 export async function sendEventAnswer(
   ctx: RouterContext<EmbedState>,
   deps: EventReadDeps,
   key: string,
   make: (data: EventData) => SerializedBody | Promise<SerializedBody>,
-): Promise<void> {
+): Promise<SerializedBody> {
   const data = await eventDataOf(deps.db, deps.cache, ctx.state.token.eventId, ctx.state.cacheCurrent)
   let body = data.responses.get(key)
   if (!body) {
@@ -63,6 +64,7 @@ export async function sendEventAnswer(
     if (data.responses.size < MAX_VARIANTS) data.responses.set(key, body)
   }
   await sendRead(ctx, body)
+  return body
 }
 
 const LANGUAGE_RANGE = /^[a-z]{2,8}(?:-[a-z0-9]{1,8})*$/i
@@ -83,7 +85,7 @@ function languageQuery(query: Query): string | undefined {
  */
 export function registerEventRoutes(router: Router<EmbedState>, guard: RouterMiddleware<EmbedState>, deps: EventReadDeps): void {
   /** Sends the JSON answer `key` of the caller's event, built with `build` the first time. */
-  const respond = (ctx: RouterContext<EmbedState>, key: string, build: (data: EventData) => unknown): Promise<void> =>
+  const respond = (ctx: RouterContext<EmbedState>, key: string, build: (data: EventData) => unknown): Promise<SerializedBody> =>
     sendEventAnswer(ctx, deps, key, (data) => serialize(build(data)))
 
   router.get('/v1/events/:eventId', guard, (ctx) => respond(ctx, responseKey.event(), (d) => d.event))

@@ -1,6 +1,7 @@
 import { Task } from '@lit/task'
 import { html, nothing, type ReactiveControllerHost } from 'lit'
 import { ApiError } from '../api/api-error.js'
+import { sessionCalendarLink } from '../api/calendar-access.js'
 import type { EmbedClient } from '../api/client.js'
 import type { EventInfo, Session, Speaker } from '../api/types.js'
 import { FavouritesController } from '../controllers/favourites-controller.js'
@@ -236,6 +237,7 @@ export class DetailDialog {
       favourites: this.favourites,
       openSession: (id) => this.openSession(id, true),
       openSpeaker: (id) => this.openSpeaker(id, true),
+      calendarOf: (id) => sessionCalendarLink(this.options.api(), id),
     })
   }
 }

@@ -1,8 +1,8 @@
 import { html } from 'lit'
+import type { CalendarLink } from '../api/calendar-access.js'
 import type { Session, Speaker } from '../api/types.js'
 import type { FavouritesController } from '../controllers/favourites-controller.js'
 import type { DetailContext, DetailView } from './detail-dialog.js'
-import { downloadSessions } from './session-calendar.js'
 import { renderSessionBody } from './session-templates.js'
 import { renderSpeakerProfile } from './speaker-templates.js'
 
@@ -14,6 +14,8 @@ export interface DetailViewContext extends DetailContext {
   favourites: FavouritesController
   openSession: (id: string) => void
   openSpeaker: (id: string) => void
+  /** A session's calendar file on the embed server. */
+  calendarOf: (sessionId: string) => CalendarLink
 }
 
 /**
@@ -40,7 +42,7 @@ export function renderDetailView(view: DetailView, value: Session | Speaker, ctx
       timeZone: ctx.timeZone,
       favourite: ctx.favourites.has(s.id),
       onFavourite: () => ctx.favourites.toggle(s.id),
-      onCalendar: () => downloadSessions([s], ctx.event, s.title),
+      calendar: ctx.calendarOf(s.id),
       onSpeaker: ctx.openSpeaker,
     })}`
 }

@@ -1,4 +1,6 @@
 import { html, nothing } from 'lit'
+import { until } from 'lit/directives/until.js'
+import type { CalendarLink } from '../api/calendar-access.js'
 import type { Session } from '../api/types.js'
 import { formatSessionWhen, timeZoneName } from '../format/datetime.js'
 import { renderRichText } from '../format/rich-text.js'
@@ -14,11 +16,27 @@ export interface SessionViewContext {
   /** Present when favourites apply: whether this session is one. */
   favourite?: boolean | undefined
   onFavourite?: (() => void) | undefined
-  onCalendar: () => void
+  /** The session's calendar file, written by the embed server (`sessionCalendarLink`). */
+  calendar: CalendarLink
   /** Opens a speaker's profile; without it, speakers are plain rows. */
   onSpeaker?: ((id: string) => void) | undefined
   /** Whether opening a speaker opens a dialog (rather than changing the one already open). */
   speakerOpensDialog?: boolean | undefined
+}
+
+/**
+ * "Add to calendar": a link to the server's file, which the browser downloads. A cancelled
+ * session keeps it: the file says `STATUS:CANCELLED` with the feed's UID and a higher `SEQUENCE`,
+ * so a visitor who added the session before takes the cancellation into their calendar with it.
+ */
+function renderCalendarLink(link: CalendarLink, t: Messages) {
+  const anchor = html`<a class="btn" part="button" href=${link.href}>${calendarIcon()} ${t.addToCalendar}</a>`
+  const known = link.servedNow()
+  if (known !== undefined) return known ? anchor : nothing
+  return until(
+    link.served().then((served) => (served ? anchor : nothing)),
+    nothing,
+  )
 }
 
 /** Format, level, language and tags as a description list (omitted when the session has none). */
@@ -95,7 +113,7 @@ export function renderSessionBody(s: Session, ctx: SessionViewContext) {
           </button>`
           : nothing
       }
-      <button class="btn" part="button" @click=${ctx.onCalendar}>${calendarIcon()} ${t.addToCalendar}</button>
+      ${renderCalendarLink(ctx.calendar, t)}
       ${s.slides_url ? html`<a class="btn" part="link" href=${s.slides_url} target="_blank" rel="noopener noreferrer">${slidesIcon()} ${t.slides}</a>` : nothing}
       ${
         s.recording_url

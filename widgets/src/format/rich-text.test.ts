@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing'
 import { render } from 'lit'
-import { parseRichText, renderRichText } from './rich-text.js'
+import { parseRichText, renderRichText, richTextAsPlain } from './rich-text.js'
 
 /** Renders the text into a fresh element and returns its HTML, without Lit's comment markers. */
 function htmlOf(text: string): string {
@@ -73,5 +73,15 @@ describe('rich text (docs/embed-api.md, "Text in bios and abstracts")', () => {
       `<p>*not em* [x](${link('https://a.example')}) a\\b \\n</p>`,
     )
     expect(htmlOf('*a\\*')).to.equal('<p>*a*</p>')
+  })
+
+  it('reads as plain text with the same words: no stars, links as "label (address)", escapes resolved', () => {
+    const text =
+      'Why now.\n\nWhat *works*, what **does not**, and [the patches](https://lore.example/rust) so far: https://rust.example/kernel'
+    expect(richTextAsPlain(text)).to.equal(
+      'Why now.\n\nWhat works, what does not, and the patches (https://lore.example/rust) so far: https://rust.example/kernel',
+    )
+    expect(richTextAsPlain('  one\ntwo \n\n\n \\*kept\\* *a **b** c*')).to.equal('one\ntwo\n\n*kept* a b c')
+    expect(richTextAsPlain('[x](javascript:alert(1)) <b>')).to.equal('[x](javascript:alert(1)) <b>')
   })
 })

@@ -174,6 +174,27 @@ export function parseRichText(text: string): Paragraph[] {
   return paragraphs(text).map(parseParagraph)
 }
 
+/** A piece as plain text: emphasis keeps its words, a link its label and address. */
+function plainInline(node: Inline): string {
+  if (typeof node === 'string') return node
+  if ('em' in node) return node.em.map(plainInline).join('')
+  if ('strong' in node) return node.strong.map(plainInline).join('')
+  return node.label === node.href ? node.href : `${node.label} (${node.href})`
+}
+
+/**
+ * A bio or an abstract as plain text, for places that show text as it is (calendar files):
+ * paragraphs apart by a blank line, emphasis without its stars, links as "label (address)".
+ * Written from the parse tree, so it reads the text exactly as `renderRichText` draws it.
+ *
+ * @example richTextAsPlain('Why *now*: [the patches](https://x.example)') // 'Why now: the patches (https://x.example)'
+ */
+export function richTextAsPlain(text: string): string {
+  return parseRichText(text)
+    .map((p) => p.map(plainInline).join(''))
+    .join('\n\n')
+}
+
 function renderInline(node: Inline): unknown {
   if (typeof node === 'string') {
     const lines = node.split('\n')

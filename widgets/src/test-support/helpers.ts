@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing'
+import { clearCalendarVerdicts } from '../api/calendar-access.js'
 import { clearApiCache } from '../api/client.js'
 import { clock } from '../controllers/clock-controller.js'
 
@@ -66,6 +67,7 @@ export async function requestCounts(): Promise<Record<string, number>> {
 /** Fresh state for each test: no cached responses, no favourites, no URL hash, the real clock. */
 export async function reset(): Promise<void> {
   clearApiCache()
+  clearCalendarVerdicts()
   localStorage.clear()
   history.replaceState(null, '', location.pathname + location.search)
   clock.now = () => Date.now()

@@ -1,5 +1,4 @@
 import { expect, fixture, html } from '@open-wc/testing'
-import { sessionEntry } from '../../base/session-calendar.js'
 import {
   API,
   EVENT_ID,
@@ -12,8 +11,8 @@ import {
   text,
   until,
 } from '../../test-support/helpers.js'
+import { calendarsServed } from '../../api/calendar-access.js'
 import type { ServiceSchedule } from './schedule.component.js'
-import { clearFeedVerdicts } from './schedule-feed.js'
 import './schedule.js'
 
 const RUST = '7a1d0000-0000-4000-8000-000000000003'
@@ -33,10 +32,7 @@ async function openSession(el: ServiceSchedule, id: string) {
 }
 
 describe('service-schedule: sessions and speakers', () => {
-  beforeEach(async () => {
-    await reset()
-    clearFeedVerdicts()
-  })
+  beforeEach(reset)
 
   it('shows a session’s format, level, language, tags, abstract, slides and recording', async () => {
     const el = await mount()
@@ -135,23 +131,16 @@ describe('service-schedule: sessions and speakers', () => {
     expect($(el, '#feed-panel')).to.be.null
   })
 
-  it('puts room and venue in a downloaded session’s LOCATION, and speakers and links in its DESCRIPTION', () => {
-    const entry = sessionEntry(
-      {
-        id: RUST,
-        title: 'Rust in the kernel',
-        starts_at: '2031-06-10T08:30:00.000Z',
-        ends_at: '2031-06-10T09:15:00.000Z',
-        room: 'Room B',
-        description: 'Why now.',
-        speakers: [{ id: 'x', name: 'Linus Torvalds', title: 'Fellow', company: null, photo_url: null }],
-        slides_url: 'https://slides.example/rust-kernel',
-        recording_url: null,
-      },
-      'Berlin',
-    )
-    expect(entry.location).to.equal('Room B, Berlin')
-    expect(entry.description).to.equal('Why now.\n\nSpeakers: Linus Torvalds (Fellow)\n\nSlides: https://slides.example/rust-kernel')
-    expect(sessionEntry({ id: 'y', title: 'Lunch', starts_at: '', ends_at: '', room: null }, null).location).to.be.null
+  it('links "Add to calendar" to the session’s file on the embed server, when the token serves calendar files', async () => {
+    const el = await mount()
+    const dialog = await openSession(el, RUST)
+    const link = await until(() => [...dialog.querySelectorAll('a')].find((a) => text(a) === 'Add to calendar'), 'the calendar link')
+    expect(link.href).to.equal(`${API}/v1/events/${EVENT_ID}/sessions/${RUST}/calendar.ics?token=emb_valid`)
+    const refused = await mount('emb_no_feed')
+    const refusedDialog = await openSession(refused, RUST)
+    // The same question the dialog asked, answered once per page: its answer has arrived.
+    expect(await calendarsServed({ root: `${API}/v1/`, eventId: EVENT_ID, token: 'emb_no_feed' })).to.be.false
+    await refused.updateComplete
+    expect(text(refusedDialog)).to.contain('Add to my agenda').and.not.contain('Add to calendar')
   })
 })

@@ -1,41 +1,12 @@
 import { html } from 'lit'
+import { calendarUrl } from '../../api/calendar-access.js'
 import type { EmbedClient } from '../../api/client.js'
-import type { AccessVerdict } from '../../api/types.js'
 import type { Messages } from '../../i18n/index.js'
 
 /** The event's calendar feed (docs/embed-api.md, "Calendar feed"): `https://` and `webcal://`. */
 export function feedUrls(api: Pick<EmbedClient, 'root' | 'eventId' | 'token'>): { https: string; webcal: string } {
-  const url = new URL(`events/${encodeURIComponent(api.eventId)}/schedule.ics`, api.root)
-  url.searchParams.set('token', api.token)
-  return { https: url.href, webcal: url.href.replace(/^https?:/, 'webcal:') }
-}
-
-const verdicts = new Map<string, Promise<boolean>>()
-
-/** Test hook: forget the verdicts asked. */
-export function clearFeedVerdicts(): void {
-  verdicts.clear()
-}
-
-/**
- * Whether this token serves the calendar feed: the access verdict's `calendar_feed` (a token
- * without allowed origins, or one with `allowCalendarFeed`). Calendar apps fetch without an
- * `Origin`, so a link the token does not serve would only show an error in the visitor's calendar:
- * when in doubt (no answer), the schedule offers no link.
- */
-export function feedAllowed(api: Pick<EmbedClient, 'root' | 'eventId' | 'token'>): Promise<boolean> {
-  const url = new URL(`events/${encodeURIComponent(api.eventId)}/access`, api.root)
-  url.searchParams.set('token', api.token)
-  // One question per page and token, however many schedules ask.
-  let verdict = verdicts.get(url.href)
-  if (!verdict) {
-    verdict = fetch(url, { credentials: 'omit', cache: 'no-store' })
-      .then(async (res) => ((await res.json()) as { data?: AccessVerdict }).data)
-      .then((v) => v?.allowed === true && v.calendar_feed === true)
-      .catch(() => false)
-    verdicts.set(url.href, verdict)
-  }
-  return verdict
+  const https = calendarUrl(api, 'schedule')
+  return { https, webcal: https.replace(/^https?:/, 'webcal:') }
 }
 
 async function copy(e: Event, text: string, t: Messages): Promise<void> {

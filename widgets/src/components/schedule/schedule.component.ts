@@ -2,7 +2,7 @@ import { Task, TaskStatus } from '@lit/task'
 import { html, isServer, nothing, type PropertyValues } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
 import type { EventInfo } from '../../api/types.js'
-import { downloadSessionsLater } from '../../base/calendar-download.js'
+import { calendarsServed, calendarUrl } from '../../api/calendar-access.js'
 import { DetailDialog, prefetchDetailViews } from '../../base/detail-dialog.js'
 import { calendarIcon, filterIcon, searchIcon } from '../../base/icons.js'
 import { memo } from '../../base/memo.js'
@@ -114,8 +114,8 @@ export class ServiceSchedule extends ServiceElement {
   private readonly feed = new Task(this, {
     task: async ([, , , , shown]) => {
       if (!shown) return undefined
-      const feed = await import('./schedule-feed.js')
-      return (await feed.feedAllowed(this.api)) ? feed : undefined
+      const [feed, served] = await Promise.all([import('./schedule-feed.js'), calendarsServed(this.api)])
+      return served ? feed : undefined
     },
     args: () => [...this.source, this.data.status === TaskStatus.COMPLETE] as const,
   })
@@ -451,7 +451,7 @@ export class ServiceSchedule extends ServiceElement {
         this.printing && !this.agenda
           ? html`<div class="print-days">${renderAgenda(matches, ctx)}</div>`
           : this.agenda
-            ? this.renderAgendaView(event, agendaItems, ctx, favourites.size > 0 && filtered)
+            ? this.renderAgendaView(agendaItems, ctx, favourites.size > 0 && filtered)
             : this.renderDays(model.days, day, dayItems, ctx, filtered ? perDay : undefined)
       }
       ${renderFilterSheet({ ...filterCtx, open: this.sheetOpen, count, onClear: () => this.clearPicked(), onClose: () => this.closeSheet(), onClosed: () => this.onSheetClosed() })}
@@ -538,22 +538,22 @@ export class ServiceSchedule extends ServiceElement {
     return renderEmpty(others.length ? t.noMatchesOnDay(name(day)) : t.noMatchesAnyDay, actions)
   }
 
-  private renderAgendaView(event: EventInfo, items: ScheduleItem[], ctx: DayContext, hiddenByFilters: boolean) {
+  private renderAgendaView(items: ScheduleItem[], ctx: DayContext, hiddenByFilters: boolean) {
     const { t } = this
     if (!items.length) {
       return hiddenByFilters
         ? renderEmpty(t.noFavouritesMatch, html`<button class="btn" part="button" @click=${this.clearFilters}>${t.clearFilters}</button>`)
         : renderEmpty(t.noFavourites)
     }
+    // The server writes the file (as it writes the feed), and the browser downloads it: offered
+    // when the token serves calendar files, as the subscription is.
+    const download = this.api.token ? this.feed.value : undefined
     return html`<div class="agenda-actions">
-        <button class="btn" part="button" @click=${() =>
-          void downloadSessionsLater(
-            items.map((i) => i.session),
-            event,
-            `${event.name} ${t.myAgenda}`,
-          )}>
-          ${t.downloadAgenda}
-        </button>
+        ${
+          download
+            ? html`<a class="btn" part="button" href=${calendarUrl(this.api, { agenda: items.map((i) => i.session.id) })}>${t.downloadAgenda}</a>`
+            : nothing
+        }
       </div>
       ${renderAgenda(items, ctx)}`
   }

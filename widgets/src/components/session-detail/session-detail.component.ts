@@ -1,7 +1,7 @@
 import { html } from 'lit'
 import { property } from 'lit/decorators.js'
 import { DetailDialog } from '../../base/detail-dialog.js'
-import { downloadSessionsLater } from '../../base/calendar-download.js'
+import { sessionCalendarLink } from '../../api/calendar-access.js'
 import { renderSessionBody } from '../../base/session-templates.js'
 import { ServiceElement } from '../../base/service-element.js'
 import { requireId } from '../../base/problem.js'
@@ -16,7 +16,7 @@ import { sessionDetailStyles } from './session-detail.styles.js'
  * One session in detail: title, time in the event's time zone, room, track, format, level,
  * language, tags, the abstract, speakers (each opens their profile in a dialog) and links to
  * slides and recording, with "add to my agenda" (shared with the schedule on the same page) and
- * an .ics download.
+ * a link to the session's calendar file on the embed server.
  *
  * @summary One session with its speakers and add-to-calendar.
  *
@@ -81,7 +81,7 @@ export class ServiceSessionDetail extends ServiceElement {
           timeZone: event.timezone,
           favourite: this.favourites.has(session.id),
           onFavourite: () => this.favourites.toggle(session.id),
-          onCalendar: () => void downloadSessionsLater([session], event, session.title),
+          calendar: sessionCalendarLink(this.api, session.id),
           onSpeaker: (id) => this.details.openSpeaker(id),
           speakerOpensDialog: true,
         })}

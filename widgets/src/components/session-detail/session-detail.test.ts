@@ -43,7 +43,14 @@ describe('service-session-detail', () => {
       .and.contain('Main Hall')
     expect(text(root(el).querySelector('.people'))).to.equal('AL Ada Lovelace Principal Engineer, Analytical Engines')
     const buttons = [...root(el).querySelectorAll<HTMLButtonElement>('.dialog__actions button')]
-    expect(buttons.map((b) => text(b))).to.deep.equal(['Add to my agenda', 'Add to calendar'])
+    expect(buttons.map((b) => text(b))).to.deep.equal(['Add to my agenda'])
+    // The server writes the session's file; the link shows once the token is known to serve it.
+    const link = await until(
+      () => root(el).querySelector<HTMLAnchorElement>('.dialog__actions a[href*="calendar.ics"]'),
+      'the calendar link',
+    )
+    expect(text(link)).to.equal('Add to calendar')
+    expect(link.href).to.equal(`${API}/v1/events/${EVENT_ID}/sessions/${KEYNOTE}/calendar.ics?token=emb_valid`)
     buttons[0]!.click()
     await el.updateComplete
     expect(buttons[0]!.getAttribute('aria-pressed')).to.equal('true')
