@@ -1,17 +1,11 @@
 import { DIALECTS } from '@event-service/db/testing.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApi, type TestApi } from './testing/test-api.ts'
+import { startTestApiWithEvent, type TestApi } from './testing/test-api.ts'
 
 /** Every 201 names what it created in `Location`, where a GET with the same key reads it back. */
 describe.each(DIALECTS)('Location of created resources on %s', (dialect) => {
-  let api: TestApi
-  let key: string
-  let eventId: string
-  beforeAll(async () => {
-    api = await startTestApi(dialect)
-    ;({ key } = await api.newAccount())
-    eventId = await api.newEvent(key)
-  })
+  let api: TestApi, key: string, eventId: string
+  beforeAll(async () => ({ api, key, eventId } = await startTestApiWithEvent(dialect)))
   afterAll(() => api.close())
 
   const bodies: [string, string, () => Record<string, unknown>][] = [

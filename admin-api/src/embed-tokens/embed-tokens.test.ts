@@ -1,17 +1,11 @@
 import { hashSecret, isWellFormedSecret } from '@event-service/db'
 import { DIALECTS } from '@event-service/db/testing.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApi, type TestApi } from '../testing/test-api.ts'
+import { startTestApiWithEvent, type TestApi } from '../testing/test-api.ts'
 
 describe.each(DIALECTS)('embed tokens on %s', (dialect) => {
-  let api: TestApi
-  let key: string
-  let eventId: string
-  beforeAll(async () => {
-    api = await startTestApi(dialect)
-    ;({ key } = await api.newAccount())
-    eventId = await api.newEvent(key)
-  })
+  let api: TestApi, key: string, eventId: string
+  beforeAll(async () => ({ api, key, eventId } = await startTestApiWithEvent(dialect)))
   afterAll(() => api.close())
 
   const create = (body: Record<string, unknown> = {}) =>

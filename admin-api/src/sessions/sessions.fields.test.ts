@@ -1,17 +1,11 @@
 import { DIALECTS } from '@event-service/db/testing.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApi, type TestApi } from '../testing/test-api.ts'
+import { startTestApiWithEvent, type TestApi } from '../testing/test-api.ts'
 
 /** The optional fields schedules show: format, level, language, tags, slides and recording. */
 describe.each(DIALECTS)('session fields and filters on %s', (dialect) => {
-  let api: TestApi
-  let key: string
-  let eventId: string
-  beforeAll(async () => {
-    api = await startTestApi(dialect)
-    ;({ key } = await api.newAccount())
-    eventId = await api.newEvent(key)
-  })
+  let api: TestApi, key: string, eventId: string
+  beforeAll(async () => ({ api, key, eventId } = await startTestApiWithEvent(dialect)))
   afterAll(() => api.close())
 
   const create = (extra: Record<string, unknown>) =>

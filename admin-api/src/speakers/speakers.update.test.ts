@@ -1,16 +1,10 @@
 import { DIALECTS } from '@event-service/db/testing.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestApi, type TestApi } from '../testing/test-api.ts'
+import { startTestApiWithEvent, type TestApi } from '../testing/test-api.ts'
 
 describe.each(DIALECTS)('PATCH, GET and DELETE /speakers/{id} on %s', (dialect) => {
-  let api: TestApi
-  let key: string
-  let eventId: string
-  beforeAll(async () => {
-    api = await startTestApi(dialect)
-    ;({ key } = await api.newAccount())
-    eventId = await api.newEvent(key)
-  })
+  let api: TestApi, key: string, eventId: string
+  beforeAll(async () => ({ api, key, eventId } = await startTestApiWithEvent(dialect)))
   afterAll(() => api.close())
 
   const newSpeaker = async (email: string, extra: Record<string, unknown> = {}) => {

@@ -36,6 +36,23 @@ export interface TestApi {
   close(): Promise<void>
 }
 
+/** Writes a live API key of the account straight into the database; resolves to the key. */
+export async function insertApiKey(db: Kysely<Database>, accountId: string): Promise<string> {
+  const key = generateSecret('sk')
+  await db
+    .insertInto('api_keys')
+    .values({
+      account_id: accountId,
+      name: 'test',
+      prefix: secretPrefix(key),
+      key_hash: hashSecret(key),
+      last_used_at: null,
+      revoked_at: null,
+    })
+    .execute()
+  return key
+}
+
 /**
  * Starts the admin API on a fresh migrated database of `dialect` (one per `describe`: isolate
  * tests with fresh accounts, not fresh databases). `env` adds configuration variables (e.g.
@@ -84,19 +101,7 @@ export async function startTestApi(
         .values({ name: 'Test account', plan, rate_limit: rateLimit ?? null })
         .returning('id')
         .executeTakeFirstOrThrow()
-      const key = generateSecret('sk')
-      await handle.db
-        .insertInto('api_keys')
-        .values({
-          account_id: account.id,
-          name: 'test',
-          prefix: secretPrefix(key),
-          key_hash: hashSecret(key),
-          last_used_at: null,
-          revoked_at: null,
-        })
-        .execute()
-      return { accountId: account.id, key }
+      return { accountId: account.id, key: await insertApiKey(handle.db, account.id) }
     },
     async newEvent(key, fields = {}) {
       const res = await request('POST', '/v1/events', {
@@ -112,4 +117,26 @@ export async function startTestApi(
       await handle.close()
     },
   }
+}
+
+/** A test API with one account, its key and one event of it: what most route tests start from. */
+export interface TestApiWithEvent {
+  api: TestApi
+  accountId: string
+  key: string
+  eventId: string
+}
+
+/**
+ * {@link startTestApi} with a new account and an event of it already made.
+ *
+ * @example
+ * let api: TestApi, key: string, eventId: string
+ * beforeAll(async () => ({ api, key, eventId } = await startTestApiWithEvent(dialect)))
+ * afterAll(() => api.close())
+ */
+export async function startTestApiWithEvent(dialect: DialectName): Promise<TestApiWithEvent> {
+  const api = await startTestApi(dialect)
+  const { accountId, key } = await api.newAccount()
+  return { api, accountId, key, eventId: await api.newEvent(key) }
 }
