@@ -5,36 +5,19 @@ import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createDb, DataDirLockedError } from './create-db.ts'
 import { migrateToLatest } from './migrate.ts'
-import { createTestDb, DIALECTS } from './testing.ts'
+import { createTestDb, DIALECTS, insertTestEvent } from './testing.ts'
 
 describe.each(DIALECTS)('schema on %s', (dialect) => {
   it('upserts one speaker per event and case-insensitive email', async () => {
     const { db, close } = await createTestDb(dialect)
     try {
-      const account = await db
-        .insertInto('accounts')
-        .values({ name: 'A', plan: 'free', rate_limit: null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const event = await db
-        .insertInto('events')
-        .values({
-          account_id: account.id,
-          name: 'E',
-          timezone: 'UTC',
-          starts_at: new Date(),
-          ends_at: new Date(),
-          description: null,
-          venue: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const { accountId, eventId } = await insertTestEvent(db)
       const insert = (email: string) =>
         db
           .insertInto('speakers')
           .values({
-            account_id: account.id,
-            event_id: event.id,
+            account_id: accountId,
+            event_id: eventId,
             email,
             name: 'N',
             title: null,
@@ -60,25 +43,8 @@ describe.each(DIALECTS)('schema on %s', (dialect) => {
     const messages: unknown[] = []
     const stop = await handle.listen('embed_changes', { onMessage: (p) => messages.push(JSON.parse(p)) })
     try {
-      const account = await handle.db
-        .insertInto('accounts')
-        .values({ name: 'A', plan: 'pro', rate_limit: null })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      const event = await handle.db
-        .insertInto('events')
-        .values({
-          account_id: account.id,
-          name: 'E',
-          timezone: 'UTC',
-          starts_at: new Date(),
-          ends_at: new Date(),
-          description: null,
-          venue: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await expect.poll(() => messages).toContainEqual({ kind: 'event', event_id: event.id, table: 'events' })
+      const { eventId } = await insertTestEvent(handle.db)
+      await expect.poll(() => messages).toContainEqual({ kind: 'event', event_id: eventId, table: 'events' })
     } finally {
       await stop()
       await handle.close()

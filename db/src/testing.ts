@@ -9,6 +9,7 @@ import { Kysely, PGliteDialect } from 'kysely'
 import pg from 'pg'
 import { createDb, type DbHandle, PGLITE_OPTIONS } from './create-db.ts'
 import type { Database } from './database.ts'
+import type { NewEvent } from './tables/events.ts'
 import { migrateToLatest } from './migrate.ts'
 
 export type DialectName = 'pglite' | 'postgres'
@@ -240,4 +241,27 @@ export async function createTestStoreEnv(
   const dir = mkdtempSync(join(tmpdir(), `${prefix}-`))
   if (!empty) cpSync(await pgliteTemplateDir(), dir, { recursive: true })
   return { env: { DATA_DIR: dir }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/**
+ * Inserts an account and an event of it straight into the database (no API in between), for
+ * tests below the API. `event` overrides the event's columns: by default a one-instant event
+ * in UTC, named E, with neither description nor venue.
+ */
+export async function insertTestEvent(
+  db: Kysely<Database>,
+  event: Partial<Omit<NewEvent, 'account_id'>> = {},
+): Promise<{ accountId: string; eventId: string }> {
+  const account = await db
+    .insertInto('accounts')
+    .values({ name: 'Test account', plan: 'pro', rate_limit: null })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const now = new Date()
+  const row = await db
+    .insertInto('events')
+    .values({ name: 'E', timezone: 'UTC', starts_at: now, ends_at: now, description: null, venue: null, ...event, account_id: account.id })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { accountId: account.id, eventId: row.id }
 }

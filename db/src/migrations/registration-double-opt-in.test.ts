@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from '../create-db.ts'
-import { createTestDb, DIALECTS } from '../testing.ts'
+import { createTestDb, DIALECTS, insertTestEvent } from '../testing.ts'
 import { migrations } from './index.ts'
 
 const NAME = '2026-11-27T09-00-registration-double-opt-in'
@@ -17,29 +17,15 @@ describe.each(DIALECTS)('migration %s on %s', (dialect) => {
 
   it('goes down to one registration per address (the active one kept, pending ones cancelled) and up again', async () => {
     const { db } = handle
-    const account = await db
-      .insertInto('accounts')
-      .values({ name: 'A', plan: 'free', rate_limit: null })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const event = await db
-      .insertInto('events')
-      .values({
-        account_id: account.id,
-        name: 'E',
-        timezone: 'UTC',
-        starts_at: new Date(),
-        ends_at: new Date(),
-        description: null,
-        venue: null,
-      })
-      .returning(['id', 'registration_confirmation'])
-      .executeTakeFirstOrThrow()
-    expect(event.registration_confirmation).toBe('email')
+    const { accountId, eventId } = await insertTestEvent(db)
+    const confirmation = async () =>
+      (await db.selectFrom('events').select('registration_confirmation').where('id', '=', eventId).executeTakeFirstOrThrow())
+        .registration_confirmation
+    expect(await confirmation()).toBe('email')
     const add = (email: string, status: 'pending' | 'registered' | 'expired' | 'cancelled') =>
       db
         .insertInto('registrations')
-        .values({ account_id: account.id, event_id: event.id, name: 'N', email, ticket_id: null, status })
+        .values({ account_id: accountId, event_id: eventId, name: 'N', email, ticket_id: null, status })
         .execute()
     await add('ada@example.org', 'expired')
     await add('ada@example.org', 'registered')
@@ -62,8 +48,7 @@ describe.each(DIALECTS)('migration %s on %s', (dialect) => {
     const up = await migrator.migrateToLatest()
     expect(up.error).toBeUndefined()
     // Up again, the events that were there confirm by email too, and an address may repeat in pending registrations.
-    const again = await db.selectFrom('events').select('registration_confirmation').where('id', '=', event.id).executeTakeFirstOrThrow()
-    expect(again.registration_confirmation).toBe('email')
+    expect(await confirmation()).toBe('email')
     await add('lin@example.org', 'pending')
     await add('lin@example.org', 'pending')
     await expect(add('ada@example.org', 'registered')).rejects.toThrow()
