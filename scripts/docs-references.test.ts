@@ -68,6 +68,12 @@ function anchorsOfFile(path: string): Set<string> {
   return anchorCache.get(path)!
 }
 
+/** The bold labels that list items of a Markdown file start with, as anchors would spell them. */
+function labelsOfFile(path: string): string[] {
+  const text = prose(readFileSync(join(ROOT, path), 'utf8'))
+  return [...text.matchAll(/^\s*[-*] \*\*(.+?)\*\*/gm)].map(([, label]) => githubSlug(label!))
+}
+
 /** What is wrong with a reference to `target` (repository-relative) and `anchor`, or undefined. */
 function problemOf(target: string, anchor: string | undefined): string | undefined {
   if (!existsSync(join(ROOT, target))) return `${target} does not exist`
@@ -102,10 +108,12 @@ describe('docs that stand alone', () => {
     for (const { path, text } of textFiles) {
       for (const m of text.matchAll(/(?<![\w./-])docs\/([\w.-]+\.md),? \(?["“]([^"”\n]+)["”]/g)) {
         const target = `docs/${m[1]}`
-        // A quoted heading may be shortened to its first words ("Timeouts" for "Timeouts and …").
+        // A quoted heading may be shortened to its first words ("Timeouts" for "Timeouts and …"),
+        // and may be the bold label a list item starts with ("- **Changes come from the database**").
         const slug = githubSlug(m[2]!)
-        const found = existsSync(join(ROOT, target)) && [...anchorsOfFile(target)].some((a) => a === slug || a.startsWith(`${slug}-`))
-        if (!found) problems.push(`${path}: ${m[0]}: ${target} has no heading "${m[2]}"`)
+        const named = existsSync(join(ROOT, target)) ? [...anchorsOfFile(target), ...labelsOfFile(target)] : []
+        if (!named.some((a) => a === slug || a.startsWith(`${slug}-`)))
+          problems.push(`${path}: ${m[0]}: ${target} has no heading "${m[2]}"`)
       }
     }
     expect(problems).toEqual([])
@@ -123,7 +131,8 @@ describe('docs that stand alone', () => {
 
   it('name only source files that exist, wherever docs/ or the README name one', () => {
     // Written from the repository's root (`db/src/…`, `scripts/start.ts`, a folder as `db/src/outbox/`).
-    const workspace = /(?<![\w./-])(?:db|seed|server-common|admin-api|embed-server|widgets|console|demo|e2e|scripts|bench)\/[\w./-]*(?:\.(?:ts|mjs|js|json)\b|\/(?=`))/g
+    const workspace =
+      /(?<![\w./-])(?:db|seed|server-common|admin-api|embed-server|widgets|console|demo|e2e|scripts|bench)\/[\w./-]*(?:\.(?:ts|mjs|js|json)\b|\/(?=`))/g
     const problems: string[] = []
     for (const { path, text } of textFiles.filter((f) => f.path === 'README.md' || /^docs\/[^/]+\.md$/.test(f.path))) {
       for (const [name] of text.matchAll(workspace)) {

@@ -14,6 +14,7 @@ const OUTPUTS = [
   'dist/chunks-manifest.json',
   'dist-server/first-screen.js',
   'dist-server/first-screens.js',
+  'dist-server/datetime.js',
 ]
 
 async function newestIn(dir) {

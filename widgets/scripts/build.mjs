@@ -198,6 +198,8 @@ function serverBuild() {
         input: {
           'first-screen': join(root, 'src/first-screen/render-first-screen.ts'),
           'first-screens': join(root, 'src/first-screen/first-screens.ts'),
+          // Day keys of instants, which the servers bucket sessions by exactly as the widgets do.
+          datetime: join(root, 'src/format/datetime.ts'),
         },
         output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
       },

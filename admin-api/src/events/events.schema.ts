@@ -101,19 +101,6 @@ export const PrivacyNotice = z
   .strict()
   .openapi('PrivacyNotice')
 
-/** Question `ticket_ids` that name no ticket of the event, as field errors. */
-export function unknownQuestionTickets(
-  list: { ticket_ids?: string[] | null }[] | undefined,
-  ticketList: { id: string }[],
-): { path: string; message: string }[] {
-  const ids = new Set(ticketList.map((t) => t.id))
-  return (list ?? []).flatMap((q, i) =>
-    (q.ticket_ids ?? []).flatMap((id, j) =>
-      ids.has(id) ? [] : [{ path: `questions.${i}.ticket_ids.${j}`, message: `names no ticket of this event: ${id}` }],
-    ),
-  )
-}
-
 const tickets = z
   .array(Ticket)
   .max(100, 'must have at most 100 tickets')
@@ -152,10 +139,6 @@ const eventFields = {
   registration_confirmation: registrationConfirmation,
 }
 
-const endsAfterStart = (e: { starts_at?: string | undefined; ends_at?: string | undefined }) =>
-  !e.starts_at || !e.ends_at || Date.parse(e.ends_at) >= Date.parse(e.starts_at)
-const ENDS_MESSAGE = { path: ['ends_at'], message: 'must not be before starts_at' }
-
 export const CreateEventBody = z
   .object({
     ...eventFields,
@@ -170,16 +153,11 @@ export const CreateEventBody = z
       .openapi({ description: 'How registrations are confirmed (see `Event`); default `email`' }),
   })
   .strict()
-  .refine(endsAfterStart, ENDS_MESSAGE)
-  .superRefine((e, ctx) => {
-    for (const issue of unknownQuestionTickets(e.questions, e.tickets)) {
-      ctx.addIssue({ code: 'custom', path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message: issue.message })
-    }
-  })
+  // Rules across fields are the service's, on the state the write leaves (event-rules.ts).
   .openapi('CreateEventRequest')
 export type CreateEventBody = z.output<typeof CreateEventBody>
 
-export const UpdateEventBody = z.object(eventFields).partial().strict().refine(endsAfterStart, ENDS_MESSAGE).openapi('UpdateEventRequest')
+export const UpdateEventBody = z.object(eventFields).partial().strict().openapi('UpdateEventRequest')
 export type UpdateEventBody = z.output<typeof UpdateEventBody>
 
 export const EVENT_SORT_FIELDS = ['name', 'starts_at', 'created_at', 'updated_at'] as const

@@ -1,8 +1,10 @@
 import type { Database, EventRow } from '@event-service/db'
-import { isPgError, notFound, SQLSTATE, validationError } from '@event-service/server-common'
+import { notFound } from '@event-service/server-common'
 import { sql, type Kysely } from 'kysely'
 import { offsetOf } from '../common/list-query.ts'
-import { type CreateEventBody, type ListEventsQuery, type UpdateEventBody, unknownQuestionTickets } from './events.schema.ts'
+import { assertSessionsWithin } from '../sessions/session-rules.ts'
+import { assertEventRules } from './event-rules.ts'
+import type { CreateEventBody, ListEventsQuery, UpdateEventBody } from './events.schema.ts'
 
 /**
  * Throws 404 `NOT_FOUND` unless the event exists and belongs to the account: another account's
@@ -20,6 +22,12 @@ const storedQuestions = (list: NonNullable<UpdateEventBody['questions']>) =>
   JSON.stringify(list.map((q) => ({ ...q, required: q.required ?? false, options: q.options ?? null, ticket_ids: q.ticket_ids ?? null })))
 
 export async function createEvent(db: Kysely<Database>, accountId: string, input: CreateEventBody): Promise<EventRow> {
+  assertEventRules({
+    starts_at: new Date(input.starts_at),
+    ends_at: new Date(input.ends_at),
+    tickets: input.tickets,
+    questions: input.questions ?? [],
+  })
   return db
     .insertInto('events')
     .values({
@@ -66,46 +74,52 @@ export async function listEvents(
  * `event.updated` webhook commit together.
  */
 export async function updateEvent(db: Kysely<Database>, accountId: string, id: string, input: UpdateEventBody): Promise<EventRow> {
-  const current = await getEvent(db, accountId, id)
-  if (Object.keys(input).length === 0) return current
-  const startsAt = input.starts_at ? new Date(input.starts_at) : current.starts_at
-  const endsAt = input.ends_at ? new Date(input.ends_at) : current.ends_at
-  if (endsAt < startsAt) throw validationError([{ path: 'ends_at', message: 'must not be before starts_at' }])
-  const ticketIssues = unknownQuestionTickets(input.questions ?? current.questions, input.tickets ?? current.tickets)
-  if (ticketIssues.length > 0) throw validationError(ticketIssues)
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('events')
-        .set({
-          ...(input.name !== undefined && { name: input.name }),
-          ...(input.description !== undefined && { description: input.description }),
-          ...(input.timezone !== undefined && { timezone: input.timezone }),
-          ...(input.starts_at !== undefined && { starts_at: startsAt }),
-          ...(input.ends_at !== undefined && { ends_at: endsAt }),
-          ...(input.venue !== undefined && { venue: input.venue }),
-          ...(input.rooms !== undefined && { rooms: input.rooms }),
-          ...(input.tracks !== undefined && { tracks: input.tracks }),
-          ...(input.tickets !== undefined && { tickets: storedTickets(input.tickets) }),
-          ...(input.questions !== undefined && { questions: storedQuestions(input.questions) }),
-          ...(input.privacy_notice !== undefined && {
-            privacy_notice: input.privacy_notice ? JSON.stringify(input.privacy_notice) : null,
-          }),
-          ...(input.registration_confirmation !== undefined && { registration_confirmation: input.registration_confirmation }),
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', id)
-        .where('account_id', '=', accountId)
-        .returningAll()
-        .executeTakeFirst()
-      if (!row) throw notFound('Event')
-      return row
+  if (Object.keys(input).length === 0) return getEvent(db, accountId, id)
+  // Read and written under one row lock, so that the rules hold for the state actually written.
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('events')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!current) throw notFound('Event')
+    const startsAt = input.starts_at ? new Date(input.starts_at) : current.starts_at
+    const endsAt = input.ends_at ? new Date(input.ends_at) : current.ends_at
+    const timezone = input.timezone ?? current.timezone
+    assertEventRules({
+      starts_at: startsAt,
+      ends_at: endsAt,
+      tickets: input.tickets ?? current.tickets,
+      questions: input.questions ?? current.questions,
     })
-  } catch (err) {
-    // A concurrent change of the other end of the time range.
-    if (isPgError(err, SQLSTATE.checkViolation)) throw validationError([{ path: 'ends_at', message: 'must not be before starts_at' }])
-    throw err
-  }
+    if (input.starts_at !== undefined || input.ends_at !== undefined || input.timezone !== undefined) {
+      await assertSessionsWithin(trx, id, { starts_at: startsAt, ends_at: endsAt, timezone })
+    }
+    return trx
+      .updateTable('events')
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.description !== undefined && { description: input.description }),
+        ...(input.timezone !== undefined && { timezone: input.timezone }),
+        ...(input.starts_at !== undefined && { starts_at: startsAt }),
+        ...(input.ends_at !== undefined && { ends_at: endsAt }),
+        ...(input.venue !== undefined && { venue: input.venue }),
+        ...(input.rooms !== undefined && { rooms: input.rooms }),
+        ...(input.tracks !== undefined && { tracks: input.tracks }),
+        ...(input.tickets !== undefined && { tickets: storedTickets(input.tickets) }),
+        ...(input.questions !== undefined && { questions: storedQuestions(input.questions) }),
+        ...(input.privacy_notice !== undefined && {
+          privacy_notice: input.privacy_notice ? JSON.stringify(input.privacy_notice) : null,
+        }),
+        ...(input.registration_confirmation !== undefined && { registration_confirmation: input.registration_confirmation }),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  })
 }
 
 /** Deletes the event with its speakers, sessions, embed tokens and registrations. */

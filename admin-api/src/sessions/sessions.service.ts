@@ -1,9 +1,10 @@
 import type { Database, SessionRow, SpeakerStatus } from '@event-service/db'
-import { isPgError, notFound, SQLSTATE, validationError } from '@event-service/server-common'
+import { isPgError, notFound, SQLSTATE } from '@event-service/server-common'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import { offsetOf } from '../common/list-query.ts'
 import { assertEventVisible } from '../events/events.service.ts'
 import { splitTags } from '../common/fields.ts'
+import { assertSessionRules, lockEventDates } from './session-rules.ts'
 import type { CreateSessionBody, ListSessionsQuery, UpdateSessionBody } from './sessions.schema.ts'
 
 /** A speaker as a session lists it. */
@@ -17,8 +18,6 @@ export interface SessionSpeakerRecord {
 }
 
 export type SessionWithSpeakers = SessionRow & { speakers: SessionSpeakerRecord[] }
-
-const endsBeforeStart = () => validationError([{ path: 'ends_at', message: 'must not be before starts_at' }])
 
 /**
  * Replaces the session's speakers. Every id must be a speaker of the session's event (and so of
@@ -72,18 +71,19 @@ async function withSpeakers(db: Kysely<Database>, row: SessionRow): Promise<Sess
   return { ...row, speakers: (await speakersOf(db, [row.id])).get(row.id) ?? [] }
 }
 
-function mapCheckViolation(err: unknown): never {
-  // The database's own guard against ends_at < starts_at, e.g. after a concurrent change.
-  if (isPgError(err, SQLSTATE.checkViolation)) throw endsBeforeStart()
+function mapForeignKeyViolation(err: unknown): never {
+  // An event or speaker deleted while the session was being written.
   if (isPgError(err, SQLSTATE.foreignKeyViolation)) throw notFound('Event or speaker')
   throw err
 }
 
 export async function createSession(db: Kysely<Database>, accountId: string, input: CreateSessionBody): Promise<SessionWithSpeakers> {
-  await assertEventVisible(db, accountId, input.event_id)
+  const startsAt = new Date(input.starts_at)
+  const endsAt = new Date(input.ends_at)
   return db
     .transaction()
     .execute(async (trx) => {
+      assertSessionRules({ starts_at: startsAt, ends_at: endsAt }, await lockEventDates(trx, accountId, input.event_id))
       const session = await trx
         .insertInto('sessions')
         .values({
@@ -91,8 +91,8 @@ export async function createSession(db: Kysely<Database>, accountId: string, inp
           event_id: input.event_id,
           title: input.title,
           description: input.description ?? null,
-          starts_at: new Date(input.starts_at),
-          ends_at: new Date(input.ends_at),
+          starts_at: startsAt,
+          ends_at: endsAt,
           track: input.track ?? null,
           room: input.room ?? null,
           format: input.format ?? null,
@@ -108,7 +108,7 @@ export async function createSession(db: Kysely<Database>, accountId: string, inp
       await setSpeakers(trx, accountId, input.event_id, session.id, input.speaker_ids)
       return withSpeakers(trx, session)
     })
-    .catch(mapCheckViolation)
+    .catch(mapForeignKeyViolation)
 }
 
 export async function getSession(db: Kysely<Database>, accountId: string, id: string): Promise<SessionWithSpeakers> {
@@ -168,7 +168,9 @@ export async function updateSession(
       if (!current) throw notFound('Session')
       const startsAt = input.starts_at ? new Date(input.starts_at) : current.starts_at
       const endsAt = input.ends_at ? new Date(input.ends_at) : current.ends_at
-      if (endsAt < startsAt) throw endsBeforeStart()
+      if (input.starts_at !== undefined || input.ends_at !== undefined) {
+        assertSessionRules({ starts_at: startsAt, ends_at: endsAt }, await lockEventDates(trx, accountId, current.event_id))
+      }
       const updated = await trx
         .updateTable('sessions')
         .set({
@@ -193,7 +195,7 @@ export async function updateSession(
       if (input.speaker_ids !== undefined) await setSpeakers(trx, accountId, current.event_id, id, input.speaker_ids)
       return withSpeakers(trx, updated)
     })
-    .catch(mapCheckViolation)
+    .catch(mapForeignKeyViolation)
 }
 
 /**

@@ -1,5 +1,6 @@
 import { PUBLIC_SPEAKER_STATUSES, placesTaken, type Database, type Question, type Ticket } from '@event-service/db'
 import { notFound } from '@event-service/server-common'
+import { dayKey } from '@event-service/widgets/datetime'
 import type { Kysely } from 'kysely'
 import type { EmbedCache } from '../cache/embed-cache.ts'
 import type { TokenLookup } from '../tokens/token-store.ts'
@@ -94,16 +95,6 @@ export function eventDataOf(
   return (cacheCurrent && cache.events.get(eventId)) || cache.events.getOrLoad(eventId, () => loadEventData(db, eventId), cacheCurrent)
 }
 
-function dayFormatter(timezone: string): Intl.DateTimeFormat {
-  const options = { year: 'numeric', month: '2-digit', day: '2-digit' } as const
-  try {
-    return new Intl.DateTimeFormat('en-CA', { ...options, timeZone: timezone })
-  } catch {
-    // An unknown zone cannot be stored by the admin API; UTC keeps the endpoint answering if one slips in.
-    return new Intl.DateTimeFormat('en-CA', { ...options, timeZone: 'UTC' })
-  }
-}
-
 /** Loads the public data of an event (five queries); 404 `NOT_FOUND` when there is no such event. */
 export async function loadEventData(db: Kysely<Database>, eventId: string): Promise<EventData> {
   const [event, sessions, speakers, links, taken] = await Promise.all([
@@ -195,12 +186,12 @@ export async function loadEventData(db: Kysely<Database>, eventId: string): Prom
   const publicSpeakers = speakers.map((row) => presentSpeaker(row, (sessionsOfSpeaker.get(row.id) ?? []).map(presentSpeakerSession)))
 
   const presented = presentEvent(event, taken)
-  const day = dayFormatter(event.timezone)
   return {
     accountId: event.account_id,
     event: presented,
     sessions: publicSessions,
-    sessionDays: sessions.map((s) => day.format(s.starts_at)),
+    // The day tabs' own key, so that `?day=` finds what the widgets show on that tab.
+    sessionDays: sessions.map((s) => dayKey(s.starts_at.getTime(), event.timezone)),
     sessionVersions: sessions.map((s) => ({ sequence: s.sequence, updatedAt: s.updated_at })),
     sessionsById,
     speakers: publicSpeakers,
