@@ -33,7 +33,7 @@ import {
 
 const tag = 'Webhooks'
 
-/** `/webhooks` and their deliveries (DESIGN.md "Webhooks"). */
+/** `/webhooks` and their deliveries (docs/webhooks.md#the-api). */
 export function webhookRoutes(api: ApiBuilder, db: Kysely<Database>, policy: TargetPolicy): void {
   api.route(
     {
