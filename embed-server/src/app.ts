@@ -16,6 +16,7 @@ import { validPathIds } from './guard/path-ids.ts'
 import { LiveHub } from './live/live-hub.ts'
 import type { LiveLimits } from './live/live-limits.ts'
 import { registerLiveRoutes } from './live/live.routes.ts'
+import { createEmbedApi } from './openapi/embed-api.ts'
 import { registerOpenApiRoute } from './openapi/openapi.routes.ts'
 import { createEmbedRateLimits } from './rate-limit/embed-rate-limit.ts'
 import { registerCancelPageRoutes } from './registrations/cancel-page.routes.ts'
@@ -106,16 +107,18 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   const router = new Router<EmbedState>()
   router.get('/healthz', healthCheck(db))
   router.get('/livez', liveness())
-  registerEventRoutes(router, guard, { db, cache })
-  registerCalendarRoutes(router, feedGuard, { db, cache })
+  // Every route the embed API's document describes is declared on `api` (`*.routes.ts`).
+  const api = createEmbedApi()
+  registerEventRoutes(api, guard, { db, cache })
+  registerCalendarRoutes(api, feedGuard, { db, cache })
   const firstScreens = new FirstScreenCache({ maxBytes: config.firstScreenCacheBytes })
-  registerFirstScreenRoutes(router, guard, { db, cache, config, screens: firstScreens })
-  registerLiveRoutes(router, guard, live)
-  registerRegistrationRoutes(router, guard, limits, { db, cache, config })
+  registerFirstScreenRoutes(api, guard, { db, cache, config, screens: firstScreens })
+  registerLiveRoutes(api, guard, live)
+  registerRegistrationRoutes(api, guard, limits, { db, cache, config })
   registerCancelPageRoutes(router, { db })
   registerConfirmPageRoutes(router, { db, cache, config })
-  registerAccessRoute(router, validPathIds, limits.access, verifyToken)
-  registerOpenApiRoute(router)
+  registerAccessRoute(api, validPathIds, limits.access, verifyToken)
+  registerOpenApiRoute(api)
   router.options(
     ['/v1/events/:eventId', '/v1/events/:eventId/*rest'],
     validPathIds,
@@ -131,6 +134,7 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   app.use(securityHeaders())
   app.use(errorHandler())
   app.use(router.routes())
+  app.use(api.router.routes())
   app.use(widgetFiles(deps.widgetsDir))
 
   const fastPath =

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { isWellFormedSecret } from '@event-service/db'
 import {
   clientIp,
   errorResponse,
+  isWellFormedSecret,
   logRequestLine,
   requestIdOf,
   requestLogger,
@@ -12,9 +12,11 @@ import {
 } from '@event-service/server-common'
 import type { Logger } from 'pino'
 import type { EmbedCache } from './cache/embed-cache.ts'
-import { type EventData, responseKey, SESSION_FILTERS } from './events/events.service.ts'
+import { PUBLIC_READS, type PublicRead, SESSION_FILTERS } from './events/events.routes.ts'
+import type { EventData } from './events/events.service.ts'
 import { type ReadAnswer, readAnswer } from './events/read-answer.ts'
 import type { GuardStep } from './guard/guard-chain.ts'
+import { EMBED_API_OPTIONS } from './openapi/embed-api.ts'
 import { UUID_PATTERN } from './guard/path-ids.ts'
 import type { PerTokenLimit } from './rate-limit/embed-rate-limit.ts'
 import { corsGrantHeaders } from './tokens/cors.ts'
@@ -43,8 +45,40 @@ export interface FastPathDeps {
   trustProxy: TrustProxy
 }
 
-/** The public reads, in their canonical spelling only (lower-case ids, no trailing slash, nothing encoded). */
-const READ_PATH = new RegExp(`^/v1/events/(${UUID_PATTERN})(?:/(sessions|speakers)(?:/(${UUID_PATTERN}))?)?$`)
+/** A public read and the pattern of its path, from its declaration (`PUBLIC_READS`). */
+interface ReadPath {
+  pattern: RegExp
+  /** The path parameters in the order the pattern captures them. */
+  names: string[]
+  read: PublicRead
+}
+
+/**
+ * The public reads' paths in their canonical spelling only (lower-case ids, no trailing slash,
+ * nothing encoded): every path parameter of a read is an id.
+ */
+const READ_PATHS: readonly ReadPath[] = PUBLIC_READS.map((read) => {
+  const names: string[] = []
+  const source = read.route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    names.push(name)
+    return `(${UUID_PATTERN})`
+  })
+  return { pattern: new RegExp(`^${EMBED_API_OPTIONS.prefix}${source}$`), names, read }
+})
+
+/** The read `path` names and its path parameters, or `undefined`. */
+function matchRead(path: string): { read: PublicRead; params: Record<string, string> } | undefined {
+  for (const { pattern, names, read } of READ_PATHS) {
+    const m = pattern.exec(path)
+    if (!m) continue
+    const params: Record<string, string> = {}
+    names.forEach((name, i) => {
+      params[name] = m[i + 1]!
+    })
+    return { read, params }
+  }
+  return undefined
+}
 /** Characters after which `parseurl` (Koa) reads a URL differently from a plain split at `?`. */
 const UNUSUAL_URL = /[#\s]/
 const MEMO_SIZE = 10_000
@@ -70,7 +104,7 @@ interface Accepted {
 }
 
 /**
- * The hot path of the embed API: a cached public read (`GET /v1/events/{id}[/sessions|/speakers[/{id}]]`)
+ * The hot path of the embed API: a cached public read (`PUBLIC_READS`, unfiltered)
  * answered straight on `node:http`, without Koa's context, router and middleware chain. It runs
  * the guard's steps (`FAST_PATH_STEPS`) with the same functions as the Koa pipeline, in the same
  * order, after the same freshness barrier (`cache.isCurrent()`); the answer comes from
@@ -105,8 +139,8 @@ export function createFastPath(deps: FastPathDeps): FastPath | undefined {
     if (UNUSUAL_URL.test(url)) return undefined
     const q = url.indexOf('?')
     const path = q < 0 ? url : url.slice(0, q)
-    const m = READ_PATH.exec(path)
-    if (!m) return undefined
+    const matched = matchRead(path)
+    if (!matched) return undefined
     const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1))
     if (SESSION_FILTERS.some((name) => query.has(name))) return undefined
     const tokens = query.getAll('token')
@@ -124,18 +158,8 @@ export function createFastPath(deps: FastPathDeps): FastPath | undefined {
       if (hashes.size >= MEMO_SIZE) hashes.clear()
       hashes.set(raw, tokenHash)
     }
-    const [, eventId, collection, itemId] = m
-    const key =
-      collection === undefined
-        ? responseKey.event()
-        : collection === 'sessions'
-          ? itemId === undefined
-            ? responseKey.sessions()
-            : responseKey.session(itemId)
-          : itemId === undefined
-            ? responseKey.speakers()
-            : responseKey.speaker(itemId)
-    return { eventId: eventId!, path, responseKey: key, tokenHash }
+    const { read, params } = matched
+    return { eventId: params.eventId!, path, responseKey: read.answer({ params }).key, tokenHash }
   }
 
   /** Steps `token` and `cors`, and the answer, all decided without side effects (after the barrier). */

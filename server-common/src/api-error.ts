@@ -1,5 +1,20 @@
 import { fieldError, summarise } from './validation-messages.ts'
 
+/**
+ * Why the embed server refuses a token (docs/embed-api.md, "Why a token is refused"): the one list
+ * the access verdict's codes, the embed document's enum and the widgets' setup problems come from.
+ */
+export const TOKEN_REFUSAL_CODES = [
+  'TOKEN_MISSING',
+  'INVALID_TOKEN',
+  'TOKEN_REVOKED',
+  'TOKEN_DISABLED',
+  'TOKEN_EXPIRED',
+  'EVENT_MISMATCH',
+  'ORIGIN_NOT_ALLOWED',
+] as const
+export type TokenRefusalCode = (typeof TOKEN_REFUSAL_CODES)[number]
+
 /** Every `error.code` either server can answer with (docs/admin-api.md#error-codes). */
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
@@ -18,13 +33,7 @@ export const ERROR_CODES = [
   'TOO_MANY_STREAMS',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
-  'TOKEN_MISSING',
-  'INVALID_TOKEN',
-  'TOKEN_REVOKED',
-  'TOKEN_DISABLED',
-  'TOKEN_EXPIRED',
-  'EVENT_MISMATCH',
-  'ORIGIN_NOT_ALLOWED',
+  ...TOKEN_REFUSAL_CODES,
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -17,12 +17,13 @@ const HEADER = `/**
 `
 
 interface Document {
-  components: { schemas: { ErrorCode: { enum: string[] } } }
+  components: { schemas: { ErrorCode: { enum: string[] }; AccessRefusalCode: { enum: string[] } } }
 }
 
 /**
- * The file's text for an OpenAPI document: openapi-typescript's types, then the `ErrorCode` enum
- * as a constant (the widgets must not import server code at run time, so the list travels as data).
+ * The file's text for an OpenAPI document: openapi-typescript's types, then the `ErrorCode` and
+ * `AccessRefusalCode` enums as constants (the widgets must not import server code at run time, so
+ * the lists travel as data).
  *
  * @example
  * await writeFile(EMBED_API_TYPES_FILE, await renderEmbedApiTypes())
@@ -30,9 +31,12 @@ interface Document {
 export async function renderEmbedApiTypes(document: object = embedApiDocument()): Promise<string> {
   // openapi-typescript validates the document (Redocly) and throws on one it cannot use.
   const ast = await openapiTS(structuredClone(document) as Parameters<typeof openapiTS>[0])
-  const codes = (document as Document).components.schemas.ErrorCode.enum
+  const { ErrorCode, AccessRefusalCode } = (document as Document).components.schemas
   return `${HEADER}${astToString(ast)}
 /** Every \`error.code\` the embed API answers with (\`components.schemas.ErrorCode\`). */
-export const EMBED_API_ERROR_CODES = ${JSON.stringify(codes, null, 4)} as const satisfies readonly components["schemas"]["ErrorCode"][];
+export const EMBED_API_ERROR_CODES = ${JSON.stringify(ErrorCode.enum, null, 4)} as const satisfies readonly components["schemas"]["ErrorCode"][];
+
+/** The codes of a refused token, and of a malformed event id (\`components.schemas.AccessRefusalCode\`). */
+export const EMBED_API_ACCESS_REFUSAL_CODES = ${JSON.stringify(AccessRefusalCode.enum, null, 4)} as const satisfies readonly components["schemas"]["AccessRefusalCode"][];
 `
 }

@@ -1,12 +1,15 @@
-import type Router from '@koa/router'
 import type { RouterContext, RouterMiddleware } from '@koa/router'
 import type { Database } from '@event-service/db'
-import { notFound, validationError } from '@event-service/server-common'
+import { notFound } from '@event-service/server-common'
+import { type ApiBuilder, dataEnvelope, type RouteSpec } from '@event-service/server-common/openapi.ts'
 import type { Kysely } from 'kysely'
 import type { EmbedCache } from '../cache/embed-cache.ts'
 import type { EmbedState } from '../tokens/token-auth.ts'
 import type { TokenLookup } from '../tokens/token-store.ts'
-import { type EventData, eventDataOf, filterSessions, responseKey } from './events.service.ts'
+import { EventParams, READ_ERRORS, readResponses, SessionParams, SpeakerParams } from '../openapi/embed-api.ts'
+import { z } from '../openapi/zod.ts'
+import { PublicEvent, PublicSession, PublicSpeaker } from './events.schema.ts'
+import { type EventData, eventDataOf, filterSessions, responseKey, type SessionFilter } from './events.service.ts'
 import { sendRead } from './read-answer.ts'
 import { type SerializedBody, serialize } from './serialized-body.ts'
 
@@ -15,28 +18,10 @@ const MAX_VARIANTS = 2_000
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
-type Query = Record<string, string | string[] | undefined>
-
-function singleQuery(query: Query, name: string, maxLength: number): string | undefined {
-  const value = query[name]
-  if (value === undefined) return undefined
-  if (typeof value !== 'string' || value.length > maxLength) {
-    throw validationError([{ path: name, message: `must be given once, of at most ${maxLength} characters` }])
-  }
-  return value
-}
-
 /** Whether `day` is a real calendar day written `YYYY-MM-DD`: the rule of every `day` parameter. */
 export function isDay(day: string): boolean {
   const date = new Date(`${day}T00:00:00Z`)
   return DAY.test(day) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day
-}
-
-function dayQuery(query: Query): string | undefined {
-  const day = singleQuery(query, 'day', 10)
-  if (day === undefined) return undefined
-  if (!isDay(day)) throw validationError([{ path: 'day', message: 'must be a date as YYYY-MM-DD' }])
-  return day
 }
 
 /** What the reads need: the database and the caches. */
@@ -69,48 +54,146 @@ export async function sendEventAnswer(
 
 const LANGUAGE_RANGE = /^[a-z]{2,8}(?:-[a-z0-9]{1,8})*$/i
 
-/** `?language=`: a language tag or its primary subtag, lower-cased (matching ignores case). */
-function languageQuery(query: Query): string | undefined {
-  const language = singleQuery(query, 'language', 35)
-  if (language === undefined) return undefined
-  if (!LANGUAGE_RANGE.test(language)) {
-    throw validationError([{ path: 'language', message: 'must be a BCP 47 language tag such as en, de or pt-BR' }])
-  }
-  return language.toLowerCase()
+/** The filters of the session list: validated by the route, documented from the same schema. */
+export const SessionsQuery = z.object({
+  day: z
+    .string()
+    .regex(DAY, 'must be a date as YYYY-MM-DD')
+    .refine(isDay, 'must be a date as YYYY-MM-DD')
+    .optional()
+    .openapi({ description: 'Only sessions starting on this date in the event’s time zone', example: '2031-06-10' }),
+  track: z.string().max(200, 'must be at most 200 characters').optional().openapi({ description: 'Only sessions of this track' }),
+  tag: z
+    .string()
+    .max(50, 'must be at most 50 characters')
+    .optional()
+    .openapi({ description: 'Only sessions with this tag (exact match)', example: 'ai' }),
+  language: z
+    .string()
+    .max(35, 'must be at most 35 characters')
+    .regex(LANGUAGE_RANGE, 'must be a BCP 47 language tag such as en, de or pt-BR')
+    .optional()
+    .openapi({
+      description: 'Only sessions in this language or one of its variants (RFC 4647 basic filtering: `pt` matches `pt` and `pt-BR`)',
+      example: 'en',
+    }),
+})
+
+/** The names of the session list's filters. */
+export const SESSION_FILTERS = Object.keys(SessionsQuery.shape) as (keyof SessionFilter)[]
+
+/** The validated input of a read: its path ids, and the session list's filters. */
+interface ReadInput {
+  params: Record<string, string>
+  query?: z.output<typeof SessionsQuery> | undefined
 }
 
 /**
- * The public reads of DESIGN.md, behind `guard` (path ids, token, CORS, rate limit, usage count).
- * Each answer is serialised once per event version and variant.
+ * One public read: its declaration, and which of the event's answers it is (`key`, under which it
+ * is kept serialised) and how that answer is built. The Koa route and the hot path (`fast-path.ts`)
+ * both name the answer with `answer`.
  */
-export function registerEventRoutes(router: Router<EmbedState>, guard: RouterMiddleware<EmbedState>, deps: EventReadDeps): void {
-  /** Sends the JSON answer `key` of the caller's event, built with `build` the first time. */
-  const respond = (ctx: RouterContext<EmbedState>, key: string, build: (data: EventData) => unknown): Promise<SerializedBody> =>
-    sendEventAnswer(ctx, deps, key, (data) => serialize(build(data)))
+export interface PublicRead {
+  route: RouteSpec
+  answer(input: ReadInput): { key: string; build(data: EventData): unknown }
+}
 
-  router.get('/v1/events/:eventId', guard, (ctx) => respond(ctx, responseKey.event(), (d) => d.event))
+const read = (
+  spec: { path: string; operationId: string; summary: string; params: z.ZodObject; query?: z.ZodObject; data: z.ZodType; name: string },
+  answer: PublicRead['answer'],
+): PublicRead => ({
+  route: {
+    method: 'get',
+    path: spec.path,
+    operationId: spec.operationId,
+    summary: spec.summary,
+    tag: 'Reads',
+    request: { params: spec.params, ...(spec.query ? { query: spec.query } : {}) },
+    responses: readResponses('The public data', { schema: dataEnvelope(spec.name, spec.data) }),
+    errors: READ_ERRORS,
+  },
+  answer,
+})
 
-  router.get('/v1/events/:eventId/sessions', guard, (ctx) => {
-    const filter = {
-      day: dayQuery(ctx.query),
-      track: singleQuery(ctx.query, 'track', 200),
-      tag: singleQuery(ctx.query, 'tag', 50),
-      language: languageQuery(ctx.query),
-    }
-    return respond(ctx, responseKey.sessions(filter), (d) => filterSessions(d, filter))
-  })
+/** The public reads of docs/embed-api.md#reads. */
+export const PUBLIC_READS: readonly PublicRead[] = [
+  read(
+    {
+      path: '/events/{eventId}',
+      operationId: 'getEvent',
+      summary: 'The public fields of the event',
+      params: EventParams,
+      data: PublicEvent,
+      name: 'PublicEventResponse',
+    },
+    () => ({ key: responseKey.event(), build: (d) => d.event }),
+  ),
+  read(
+    {
+      path: '/events/{eventId}/sessions',
+      operationId: 'listSessions',
+      summary: 'Sessions ordered by start, room and title, with their public speakers',
+      params: EventParams,
+      query: SessionsQuery,
+      data: z.array(PublicSession),
+      name: 'PublicSessionListResponse',
+    },
+    ({ query = {} }) => {
+      // Matching ignores case: one answer for every spelling of a language.
+      const filter: SessionFilter = { ...query, language: query.language?.toLowerCase() }
+      return { key: responseKey.sessions(filter), build: (d) => filterSessions(d, filter) }
+    },
+  ),
+  read(
+    {
+      path: '/events/{eventId}/sessions/{sessionId}',
+      operationId: 'getSession',
+      summary: 'One session',
+      params: SessionParams,
+      data: PublicSession,
+      name: 'PublicSessionResponse',
+    },
+    ({ params }) => ({ key: responseKey.session(params.sessionId!), build: (d) => publicSession(d, params.sessionId!) }),
+  ),
+  read(
+    {
+      path: '/events/{eventId}/speakers',
+      operationId: 'listSpeakers',
+      summary: 'Public speakers ordered by name, with their sessions',
+      params: EventParams,
+      data: z.array(PublicSpeaker),
+      name: 'PublicSpeakerListResponse',
+    },
+    () => ({ key: responseKey.speakers(), build: (d) => d.speakers }),
+  ),
+  read(
+    {
+      path: '/events/{eventId}/speakers/{speakerId}',
+      operationId: 'getSpeaker',
+      summary: 'One public speaker',
+      params: SpeakerParams,
+      data: PublicSpeaker,
+      name: 'PublicSpeakerResponse',
+    },
+    ({ params }) => ({ key: responseKey.speaker(params.speakerId!), build: (d) => publicSpeaker(d, params.speakerId!) }),
+  ),
+]
 
-  router.get('/v1/events/:eventId/sessions/:sessionId', guard, (ctx) => {
-    const id = ctx.params.sessionId!
-    return respond(ctx, responseKey.session(id), (d) => publicSession(d, id))
-  })
-
-  router.get('/v1/events/:eventId/speakers', guard, (ctx) => respond(ctx, responseKey.speakers(), (d) => d.speakers))
-
-  router.get('/v1/events/:eventId/speakers/:speakerId', guard, (ctx) => {
-    const id = ctx.params.speakerId!
-    return respond(ctx, responseKey.speaker(id), (d) => publicSpeaker(d, id))
-  })
+/**
+ * The public reads (`PUBLIC_READS`), behind `guard` (path ids, token, CORS, rate limit, usage
+ * count). Each answer is serialised once per event version and variant.
+ */
+export function registerEventRoutes(api: ApiBuilder<EmbedState>, guard: RouterMiddleware<EmbedState>, deps: EventReadDeps): void {
+  for (const { route, answer } of PUBLIC_READS) {
+    api.route(
+      route,
+      async (ctx, input) => {
+        const { key, build } = answer(input as ReadInput)
+        await sendEventAnswer(ctx, deps, key, (data) => serialize(build(data)))
+      },
+      { before: [guard] },
+    )
+  }
 }
 
 /** The public session `id` of the event; 404 `NOT_FOUND` when it has none. */

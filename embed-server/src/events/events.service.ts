@@ -50,12 +50,6 @@ export interface SessionVersion {
   updatedAt: Date
 }
 
-/**
- * The query parameters that filter `GET …/sessions`. The hot path answers only the unfiltered
- * list, and leaves a request with any of them to Koa.
- */
-export const SESSION_FILTERS = ['day', 'track', 'tag', 'language'] as const
-
 /** A filter of the session list: each given one must match. */
 export interface SessionFilter {
   /** `YYYY-MM-DD` of the start in the event's time zone. */
@@ -77,6 +71,9 @@ export const responseKey = {
   speakers: () => 'speakers',
   speaker: (speakerId: string) => `speaker\n${speakerId}`,
   scheduleFeed: () => 'schedule.ics',
+  /** An element's first screen, by the API root its links point at and its attributes as validated (those not given left out). */
+  firstScreen: (element: string, apiRoot: string, attrs: Record<string, string | undefined>) =>
+    `first-screen\n${element}\n${apiRoot}\n${JSON.stringify(Object.entries(attrs).filter((entry) => entry[1] !== undefined))}`,
   sessionCalendar: (sessionId: string) => `session.ics\n${sessionId}`,
   /** A visitor's agenda: the ids asked, sorted and unique, so that one agenda is one answer. */
   agendaCalendar: (sessionIds: readonly string[]) => `agenda.ics\n${sessionIds.join(',')}`,

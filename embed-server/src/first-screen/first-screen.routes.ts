@@ -1,17 +1,37 @@
-import type Router from '@koa/router'
-import type { RouterContext, RouterMiddleware } from '@koa/router'
-import { type Config, parseInput, validated } from '@event-service/server-common'
-import { type EventReadDeps, publicSession, publicSpeaker } from '../events/events.routes.ts'
-import { type EventData, eventDataOf, filterSessions } from '../events/events.service.ts'
+import type { RouterMiddleware } from '@koa/router'
+import { type Config, parseInput } from '@event-service/server-common'
+import type { ApiBuilder, RouteSpec } from '@event-service/server-common/openapi.ts'
+import type { EventReadDeps } from '../events/events.routes.ts'
+import { eventDataOf } from '../events/events.service.ts'
 import { sendRead } from '../events/read-answer.ts'
 import { serializeBytes } from '../events/serialized-body.ts'
+import { EMBED_API_OPTIONS, READ_ERRORS, readResponses } from '../openapi/embed-api.ts'
+import { z } from '../openapi/zod.ts'
 import { publicBaseOf } from '../registrations/registrations.routes.ts'
 import { type EmbedState, tokenOf } from '../tokens/token-auth.ts'
 import type { FirstScreenCache } from './first-screen-cache.ts'
-import { FIRST_SCREEN_QUERIES, FirstScreenParams } from './first-screen.schema.ts'
+import { readerOf } from './first-screen-reader.ts'
+import { FIRST_SCREEN_QUERIES, FirstScreenParams, FirstScreenQuery } from './first-screen.schema.ts'
 
-/** The path of the first screens, for the route and the documents. */
-export const FIRST_SCREEN_PATH = '/v1/events/:eventId/first-screen/:element'
+export const FIRST_SCREEN_ROUTE = {
+  method: 'get',
+  path: '/events/{eventId}/first-screen/{element}',
+  operationId: 'getFirstScreen',
+  summary: 'An element’s first screen, drawn by the server, for `loader.js` to show before the element’s code runs',
+  description:
+    'The HTML of the element’s shadow root (its style sheets, then what it first draws) for the attributes given ' +
+    'in the query, from the same data as the JSON reads and behind the same token checks. `loader.js` asks for it ' +
+    'while the element’s code downloads and sets it, inert, as the element’s shadow root; the element swaps in its ' +
+    'own render once it has drawn it. Drawn once per version of the event’s data, element, attributes and minute.',
+  tag: 'Widgets',
+  request: { params: FirstScreenParams },
+  // Each element's own attributes are validated by the route (`FIRST_SCREEN_QUERIES`); the others are dropped.
+  documentedQuery: FirstScreenQuery,
+  responses: readResponses('The shadow root’s HTML', {
+    alternatives: { 'text/html': z.string().openapi({ description: 'An HTML fragment: `<style>` elements, then the markup' }) },
+  }),
+  errors: READ_ERRORS,
+} satisfies RouteSpec
 
 const HTML_TYPE = 'text/html; charset=utf-8'
 
@@ -26,19 +46,6 @@ const loadRenderer = (): Promise<Renderer> => {
   renderer ??= import('@event-service/widgets/first-screen-renderer')
   return renderer
 }
-
-/** The event's data by embed API path, as the JSON reads answer it (404 for an id it does not have). */
-const readerOf =
-  (data: EventData) =>
-  (path: string): unknown => {
-    if (path === '') return data.event
-    if (path === '/sessions') return filterSessions(data, {})
-    if (path === '/speakers') return data.speakers
-    const [, list, id] = /^\/(sessions|speakers)\/(.+)$/.exec(path) ?? []
-    if (list === 'sessions') return publicSession(data, id!)
-    if (list === 'speakers') return publicSpeaker(data, id!)
-    throw new Error(`no public read at ${path}`)
-  }
 
 /** What the first screens need beyond the reads': where the server is, and the screens kept. */
 export interface FirstScreenDeps extends EventReadDeps {
@@ -56,14 +63,13 @@ export interface FirstScreenDeps extends EventReadDeps {
  * data, element, those attributes and minute, kept in `deps.screens` (bounded in bytes), and
  * answered like the reads (ETag, 304, `private, no-cache`, compression).
  */
-export function registerFirstScreenRoutes(router: Router<EmbedState>, guard: RouterMiddleware<EmbedState>, deps: FirstScreenDeps): void {
-  router.get(
-    FIRST_SCREEN_PATH,
-    guard,
-    validated({ params: FirstScreenParams }, async (ctx: RouterContext<EmbedState>, { params }) => {
+export function registerFirstScreenRoutes(api: ApiBuilder<EmbedState>, guard: RouterMiddleware<EmbedState>, deps: FirstScreenDeps): void {
+  api.route(
+    FIRST_SCREEN_ROUTE,
+    async (ctx, { params }) => {
       const attrs = parseInput(FIRST_SCREEN_QUERIES[params.element], ctx.query, 'query')
       // The server's own address, never the request's Origin or Host: anyone could set those.
-      const apiRoot = `${publicBaseOf(deps.config, ctx)}/v1/`
+      const apiRoot = `${publicBaseOf(deps.config, ctx)}${EMBED_API_OPTIONS.prefix}/`
       const data = await eventDataOf(deps.db, deps.cache, ctx.state.token.eventId, ctx.state.cacheCurrent)
       // Not the token: the screen shows none (a test checks it), so every token of the event shares it.
       const { key, body } = await deps.screens.screen(
@@ -78,6 +84,7 @@ export function registerFirstScreenRoutes(router: Router<EmbedState>, guard: Rou
       )
       await sendRead(ctx, body)
       deps.screens.recount(key, body)
-    }),
+    },
+    { before: [guard] },
   )
 }

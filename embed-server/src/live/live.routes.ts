@@ -1,11 +1,46 @@
-import type Router from '@koa/router'
 import type { RouterMiddleware } from '@koa/router'
+import type { ApiBuilder, RouteSpec } from '@event-service/server-common/openapi.ts'
+import { EventParams } from '../openapi/embed-api.ts'
+import { z } from '../openapi/zod.ts'
 import type { EmbedState } from '../tokens/token-auth.ts'
 import type { LiveHub } from './live-hub.ts'
 import { eventFrame, STREAM_HEADERS } from './sse-frames.ts'
 
-/** The path of the live stream, for the route and the documents. */
-export const LIVE_PATH = '/v1/events/:eventId/live'
+import { HEARTBEAT_MS, RECONNECT_AFTER_MS } from './live-limits.ts'
+import { LiveChanged, LiveRefused } from './live.schema.ts'
+
+export const LIVE_ROUTE: RouteSpec = {
+  method: 'get',
+  path: '/events/{eventId}/live',
+  operationId: 'liveUpdates',
+  summary: 'A Server-Sent Events stream of the event’s changes',
+  description:
+    'After the checks of every read (a refusal answers exactly like a refused read: status, envelope, no CORS grant), ' +
+    '`200 text/event-stream` with these events: `ready` (`{}`) at once; `changed` (`LiveChanged`) within about a second ' +
+    'of a commit that changes what this event’s reads return; `refused` (`LiveRefused`) when the token is disabled, ' +
+    'revoked, expires, moves to another event or its origins no longer allow the page, after which the stream ends. ' +
+    `A comment line (\`: ping\`) every ${HEARTBEAT_MS / 1000} s keeps proxies from closing it. A graceful stop of the server ` +
+    `ends the stream with \`retry: ${RECONNECT_AFTER_MS}\`: EventSource reconnects by itself. Open streams are capped per ` +
+    'token and per client IP on each server (429 `TOO_MANY_STREAMS`, see `Retry-After`).',
+  tag: 'Live',
+  request: { params: EventParams },
+  components: { LiveChanged, LiveRefused },
+  responses: {
+    200: {
+      description: 'The stream (`Cache-Control: no-store`)',
+      headers: {},
+      alternatives: {
+        'text/event-stream': z
+          .string()
+          .openapi({ description: 'Events `ready`, `changed` (data: LiveChanged), `refused` (data: LiveRefused)' }),
+      },
+    },
+  },
+  errors: [400, 401, 403, 404, 429, 500, 503],
+  errorDescriptions: {
+    429: 'Too many requests (`RATE_LIMIT_EXCEEDED`) or too many open streams (`TOO_MANY_STREAMS`); see `Retry-After`',
+  },
+}
 
 /**
  * `GET /v1/events/{eventId}/live`: a Server-Sent Events stream of the event's changes. It passes
@@ -19,8 +54,8 @@ export const LIVE_PATH = '/v1/events/:eventId/live'
  * @example
  * new EventSource(`${embedUrl}/v1/events/${eventId}/live?token=${token}`)
  */
-export function registerLiveRoutes(router: Router<EmbedState>, guard: RouterMiddleware<EmbedState>, hub: LiveHub): void {
-  router.get(LIVE_PATH, async (ctx) => {
+export function registerLiveRoutes(api: ApiBuilder<EmbedState>, guard: RouterMiddleware<EmbedState>, hub: LiveHub): void {
+  api.route(LIVE_ROUTE, async (ctx) => {
     // Noted before the token check: a token change after it makes the hub check the stream again.
     const seen = hub.tokenChanges
     await guard(ctx, async () => {

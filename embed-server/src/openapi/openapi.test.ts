@@ -10,7 +10,7 @@ import { AccessVerdict } from '../tokens/access.schema.ts'
 import { openSse } from '../testing/sse-client.ts'
 import { seedEvent, seedSession, seedSpeaker, seedToken, startEmbedServer, type TestEmbedServer } from '../testing/embed-fixtures.ts'
 import { embedApiDocument } from './embed-api-document.ts'
-import { ErrorEnvelope } from './envelopes.ts'
+import { ErrorEnvelope } from '@event-service/server-common/openapi.ts'
 
 // The document does not depend on the database: PGlite is enough.
 describe('the embed API’s OpenAPI document', () => {
@@ -25,7 +25,7 @@ describe('the embed API’s OpenAPI document', () => {
     await dbHandle?.close()
   })
 
-  it('is served at GET /v1/openapi.json to any page, without a token', async () => {
+  it('is served at GET /v1/openapi.json to any page, without a token: the document of the routes the app declares', async () => {
     const res = await fetch(`${server.url}/v1/openapi.json`, { headers: { Origin: 'https://anywhere.example' } })
     expect(res.status).toBe(200)
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
@@ -48,7 +48,9 @@ describe('the embed API’s OpenAPI document', () => {
         'POST /events/{eventId}/registrations',
         'GET /events/{eventId}/access',
         'GET /events/{eventId}/schedule.ics',
+        'GET /events/{eventId}/sessions/{sessionId}/calendar.ics',
         'GET /events/{eventId}/live',
+        'GET /openapi.json',
         'GET /events/{eventId}/first-screen/{element}',
       ].sort(),
     )

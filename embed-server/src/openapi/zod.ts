@@ -1,8 +1,2 @@
-import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi'
-import { z } from 'zod'
-
-// Every schema of the embed API imports `z` from here (as the admin API does from its own
-// `openapi/zod.ts`), so `.openapi()` exists wherever a schema is declared, whatever loads first.
-extendZodWithOpenApi(z)
-
-export { z }
+// Every schema of the embed API imports `z` from here: server-common's, extended with `.openapi()`.
+export { z } from '@event-service/server-common/openapi.ts'

@@ -1,8 +1,26 @@
-import type Router from '@koa/router'
 import type { RouterMiddleware } from '@koa/router'
 import { ApiError, ok } from '@event-service/server-common'
-import { type AccessVerdict, isAccessRefusal } from './access.schema.ts'
+import { type ApiBuilder, dataEnvelope, type RouteSpec } from '@event-service/server-common/openapi.ts'
+import { TOKEN_SECURITY } from '../openapi/embed-api.ts'
+import { z } from '../openapi/zod.ts'
+import { AccessVerdict, isAccessRefusal } from './access.schema.ts'
 import { allowsCalendarFeed, type EmbedState, type TokenVerifier } from './token-auth.ts'
+
+export const ACCESS_ROUTE: RouteSpec = {
+  method: 'get',
+  path: '/events/{eventId}/access',
+  operationId: 'getAccess',
+  summary: 'Whether the token may be used from the requesting page, and if not, why',
+  description:
+    'Always 200 and readable by every page (`Access-Control-Allow-Origin: *`, `Cache-Control: no-store`), ' +
+    'so a widget can explain a refusal that the browser hid from it. 60 requests a minute per client IP.',
+  tag: 'Access',
+  security: [...TOKEN_SECURITY, {}],
+  // Any string: a malformed id is a verdict too, not a 400.
+  request: { params: z.object({ eventId: z.string().openapi({ description: 'The event (a malformed id is a verdict too)' }) }) },
+  responses: { 200: { description: 'The verdict', headers: {}, schema: dataEnvelope('AccessVerdictResponse', AccessVerdict) } },
+  errors: [429, 500],
+}
 
 /**
  * `GET /v1/events/{eventId}/access`: whether this token may be used for this event from the
@@ -19,21 +37,25 @@ import { allowsCalendarFeed, type EmbedState, type TokenVerifier } from './token
  * GET /v1/events/8c6d…/access?token=emb_…  →  {"success":true,"data":{"allowed":false,"code":"TOKEN_DISABLED","message":"…"}}
  */
 export function registerAccessRoute(
-  router: Router<EmbedState>,
+  api: ApiBuilder<EmbedState>,
   validIds: RouterMiddleware<EmbedState>,
   perIpLimit: RouterMiddleware<EmbedState>,
   verify: TokenVerifier,
 ): void {
-  router.get('/v1/events/:eventId/access', readableByAnyPage, perIpLimit, async (ctx) => {
-    try {
-      await validIds(ctx, async () => {})
-      await verify(ctx)
-      ctx.body = ok<AccessVerdict>({ allowed: true, calendar_feed: allowsCalendarFeed(ctx.state.token) })
-    } catch (err) {
-      if (!(err instanceof ApiError) || !isAccessRefusal(err.code)) throw err
-      ctx.body = ok<AccessVerdict>({ allowed: false, code: err.code, message: err.message })
-    }
-  })
+  api.route(
+    ACCESS_ROUTE,
+    async (ctx) => {
+      try {
+        await validIds(ctx, async () => {})
+        await verify(ctx)
+        ctx.body = ok<AccessVerdict>({ allowed: true, calendar_feed: allowsCalendarFeed(ctx.state.token) })
+      } catch (err) {
+        if (!(err instanceof ApiError) || !isAccessRefusal(err.code)) throw err
+        ctx.body = ok<AccessVerdict>({ allowed: false, code: err.code, message: err.message })
+      }
+    },
+    { before: [readableByAnyPage, perIpLimit] },
+  )
 }
 
 const readableByAnyPage: RouterMiddleware<EmbedState> = async (ctx, next) => {

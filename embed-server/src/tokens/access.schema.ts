@@ -1,17 +1,8 @@
-import type { ErrorCode } from '@event-service/server-common'
+import { TOKEN_REFUSAL_CODES } from '@event-service/server-common'
 import { z } from '../openapi/zod.ts'
 
-/** Codes an access verdict may carry: the token refusals of docs/embed-api.md#rejections-status-errorcode, and a malformed event id. */
-export const ACCESS_REFUSAL_CODES = [
-  'TOKEN_MISSING',
-  'INVALID_TOKEN',
-  'TOKEN_REVOKED',
-  'TOKEN_DISABLED',
-  'TOKEN_EXPIRED',
-  'EVENT_MISMATCH',
-  'ORIGIN_NOT_ALLOWED',
-  'VALIDATION_ERROR',
-] as const satisfies readonly ErrorCode[]
+/** Codes an access verdict may carry: the token refusals (`TOKEN_REFUSAL_CODES`), and a malformed event id. */
+export const ACCESS_REFUSAL_CODES = [...TOKEN_REFUSAL_CODES, 'VALIDATION_ERROR'] as const
 export type AccessRefusalCode = (typeof ACCESS_REFUSAL_CODES)[number]
 
 const REFUSALS = new Set<string>(ACCESS_REFUSAL_CODES)
@@ -30,7 +21,7 @@ export const AccessVerdict = z
     }),
     z.strictObject({
       allowed: z.literal(false),
-      code: z.enum(ACCESS_REFUSAL_CODES),
+      code: z.enum(ACCESS_REFUSAL_CODES).openapi('AccessRefusalCode'),
       message: z.string().openapi({ example: 'This embed token has been disabled' }),
     }),
   ])

@@ -41,7 +41,15 @@ export interface RouteSpec<S extends RouteInputs = RouteInputs> {
   description?: string
   tag: string
   request?: S
-  responses: Partial<Record<200 | 201 | 202 | 304, RouteResponse>>
+  /**
+   * A query documented but not validated here: the handler validates it itself, by rules that
+   * depend on the request (one schema per element of a path parameter, say).
+   */
+  documentedQuery?: RouteParameter
+  /** Schemas its description names that no request or response holds (an event stream's data). */
+  components?: Record<string, z.ZodType>
+  /** Every status it answers with other than in the error envelope (a 304; a page's 404). */
+  responses: Partial<Record<number, RouteResponse>>
   /** Every error status it documents, each with the envelope and the API's description of it. */
   errors: readonly number[]
   /** Descriptions of this route's errors that differ from the API's (a code only it answers). */
@@ -106,6 +114,8 @@ export class ApiBuilder<State, C extends RouterContext<State> = RouterContext<St
   /** Documents `spec` without serving it (a document built without an app). */
   describe(spec: RouteSpec): void {
     const request = spec.request ?? {}
+    for (const [name, schema] of Object.entries(spec.components ?? {})) this.registry.register(name, schema)
+    const query = request.query ?? spec.documentedQuery
     const responses: RouteConfig['responses'] = {}
     for (const [status, r] of Object.entries(spec.responses) as [string, RouteResponse][]) {
       const alternatives = Object.fromEntries(Object.entries(r.alternatives ?? {}).map(([type, schema]) => [type, { schema }]))
@@ -133,7 +143,7 @@ export class ApiBuilder<State, C extends RouterContext<State> = RouterContext<St
       security: spec.security ?? this.options.security,
       request: {
         ...(request.params ? { params: request.params } : {}),
-        ...(request.query ? { query: request.query } : {}),
+        ...(query ? { query } : {}),
         ...(request.body ? { body: { required: true, content: json(request.body) } } : {}),
       },
       responses,
@@ -149,7 +159,8 @@ export class ApiBuilder<State, C extends RouterContext<State> = RouterContext<St
     // Only routes that take a body parse one, so a wrong method or path is 405/404, never 415;
     // and the hooks run first, so a caller who may not call it is refused before the body is read.
     const body = request.body ? [jsonBody(spec.bodyLimit ?? this.options.bodyLimit) as RouterMiddleware<State>] : []
-    router[spec.method](koaPathOf(spec.path), ...(hooks.before ?? []), ...body, handle)
+    const chain: RouterMiddleware<State>[] = [...(hooks.before ?? []), ...body, handle]
+    ;(router as Router<unknown>)[spec.method](koaPathOf(spec.path), ...(chain as RouterMiddleware<unknown>[]))
   }
 
   /** The OpenAPI 3.0 document of every route declared so far. */

@@ -111,6 +111,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/{eventId}/sessions/{sessionId}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One session as an iCalendar file, to add to a calendar
+         * @description The VEVENT of the feed for this session alone, behind the feed’s token checks; 404 when the event does not publish it.
+         */
+        get: operations["getSessionCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/{eventId}/first-screen/{element}": {
         parameters: {
             query?: never;
@@ -183,6 +203,26 @@ export interface paths {
          * @description Always 200 and readable by every page (`Access-Control-Allow-Origin: *`, `Cache-Control: no-store`), so a widget can explain a refusal that the browser hid from it. 60 requests a minute per client IP.
          */
         get: operations["getAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This document: the embed API as OpenAPI 3.0
+         * @description Public (no token) and readable by any page (`Access-Control-Allow-Origin: *`), like the widget files: it holds no data, only the contract.
+         */
+        get: operations["getOpenApiDocument"];
         put?: never;
         post?: never;
         delete?: never;
@@ -505,11 +545,12 @@ export interface components {
         } | {
             /** @enum {boolean} */
             allowed: false;
-            /** @enum {string} */
-            code: "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED" | "VALIDATION_ERROR";
+            code: components["schemas"]["AccessRefusalCode"];
             /** @example This embed token has been disabled */
             message: string;
         };
+        /** @enum {string} */
+        AccessRefusalCode: "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED" | "VALIDATION_ERROR";
     };
     responses: never;
     parameters: never;
@@ -994,11 +1035,108 @@ export interface operations {
     };
     getScheduleFeed: {
         parameters: {
+            query?: {
+                /** @description Only these sessions (a visitor's agenda): at most 200 session ids, separated by commas */
+                sessions?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The event the token is bound to */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendar (`Cache-Control: private, no-cache` with an `ETag`) */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Weak validator of this answer */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Unchanged since the `If-None-Match` sent */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed id or query (`VALIDATION_ERROR`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No token (`TOKEN_MISSING`), an unknown, revoked or expired one (`INVALID_TOKEN`, `TOKEN_REVOKED`, `TOKEN_EXPIRED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Token disabled (`TOKEN_DISABLED`), bound to another event (`EVENT_MISMATCH`), or this origin not allowed (`ORIGIN_NOT_ALLOWED`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such event, session or public speaker (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSessionCalendar: {
+        parameters: {
             query?: never;
             header?: never;
             path: {
                 /** @description The event the token is bound to */
                 eventId: string;
+                /** @description A session of the event */
+                sessionId: string;
             };
             cookie?: never;
         };
@@ -1093,12 +1231,6 @@ export interface operations {
                 view?: "grid" | "list";
                 /** @description The `group-by` attribute of service-schedule: one of room, track */
                 "group-by"?: "room" | "track";
-                /** @description The `layout` attribute of service-speakers: one of grid, list, carousel */
-                layout?: "grid" | "list" | "carousel";
-                /** @description The `session-id` attribute of service-session-detail: a UUID (required) */
-                "session-id"?: string;
-                /** @description The `speaker-id` attribute of service-speaker-card: a UUID (required) */
-                "speaker-id"?: string;
                 /** @description The `limit` attribute of service-session-list: a whole number (0: all) */
                 limit?: string;
                 /** @description The `day` attribute of service-session-list: a date as YYYY-MM-DD */
@@ -1109,6 +1241,12 @@ export interface operations {
                 room?: string;
                 /** @description The `tag` attribute of service-session-list: any text of at most 200 characters */
                 tag?: string;
+                /** @description The `session-id` attribute of service-session-detail: a UUID (required) */
+                "session-id"?: string;
+                /** @description The `layout` attribute of service-speakers: one of grid, list, carousel */
+                layout?: "grid" | "list" | "carousel";
+                /** @description The `speaker-id` attribute of service-speaker-card: a UUID (required) */
+                "speaker-id"?: string;
             };
             header?: never;
             path: {
@@ -1432,6 +1570,37 @@ export interface operations {
             };
         };
     };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document (`Cache-Control: public, max-age=300`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
 }
 
 /** Every `error.code` the embed API answers with (`components.schemas.ErrorCode`). */
@@ -1460,3 +1629,15 @@ export const EMBED_API_ERROR_CODES = [
     "EVENT_MISMATCH",
     "ORIGIN_NOT_ALLOWED"
 ] as const satisfies readonly components["schemas"]["ErrorCode"][];
+
+/** The codes of a refused token, and of a malformed event id (`components.schemas.AccessRefusalCode`). */
+export const EMBED_API_ACCESS_REFUSAL_CODES = [
+    "TOKEN_MISSING",
+    "INVALID_TOKEN",
+    "TOKEN_REVOKED",
+    "TOKEN_DISABLED",
+    "TOKEN_EXPIRED",
+    "EVENT_MISMATCH",
+    "ORIGIN_NOT_ALLOWED",
+    "VALIDATION_ERROR"
+] as const satisfies readonly components["schemas"]["AccessRefusalCode"][];

@@ -1,4 +1,5 @@
 import { ApiError } from '../api/api-error.js'
+import { EMBED_API_ACCESS_REFUSAL_CODES } from '../api/embed-api.generated.js'
 import type { ErrorCode } from '../api/types.js'
 import { en, type Messages } from '../i18n/en.js'
 
@@ -63,17 +64,9 @@ export interface Problem {
   transient: boolean
 }
 
-const SETUP_CODES = new Set<ErrorCode>([
-  'TOKEN_MISSING',
-  'INVALID_TOKEN',
-  'TOKEN_REVOKED',
-  'TOKEN_DISABLED',
-  'TOKEN_EXPIRED',
-  'EVENT_MISMATCH',
-  'ORIGIN_NOT_ALLOWED',
-  'VALIDATION_ERROR',
-  'NOT_FOUND',
-])
+// The site owner's to fix: a refused token or a malformed id (the access verdict's codes, from the
+// embed document), or an id that names nothing.
+const SETUP_CODES = new Set<ErrorCode>([...EMBED_API_ACCESS_REFUSAL_CODES, 'NOT_FOUND'])
 
 /** Shortens what a site owner wrote, for a message. */
 function shown(value: string): string {
