@@ -2,6 +2,7 @@ import { DIALECTS } from '@event-service/db/testing.ts'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApi, type TestApi } from '../testing/test-api.ts'
+import { loadDeliveryBody } from '../webhooks/change-presentation.ts'
 
 /**
  * The organiser's side of double opt-in: pending registrations listed, filtered and exported, the
@@ -84,11 +85,12 @@ describe.each(DIALECTS)('pending registrations in the admin API on %s', (dialect
     expect(other.body.data.map((r: { id: string }) => r.id)).toEqual([second])
     const deliveries = await api.db
       .selectFrom('webhook_deliveries')
-      .select(['type', 'body'])
+      .select(['type', 'body', 'change_id'])
       .where('webhook_id', '=', hook.body.data.id)
       .execute()
     expect(deliveries.map((d) => d.type)).toEqual(['registration.confirmed'])
-    expect(JSON.parse(deliveries[0]?.body ?? '{}').data.object).toMatchObject({ id: first, status: 'registered' })
+    const body = JSON.parse(await loadDeliveryBody(api.db, deliveries[0] as (typeof deliveries)[number]))
+    expect(body.data.object).toMatchObject({ id: first, status: 'registered' })
   })
 
   it('confirms after the hold ran out only while a place is free, and never a second place for one address', async () => {
