@@ -33,6 +33,7 @@ import { ensureWidgetsBuilt } from '../build-if-stale.mjs'
 import { CHROMIUM_ARGS, findBrowser } from '../test/find-browser.mjs'
 // @ts-expect-error plain ESM helpers without type declarations
 import { startStaticServer } from '../test/static-server.mjs'
+import { pathOf, type Read } from '../src/api/reads.ts'
 import type { FirstScreenTag, RenderFirstScreen } from '../src/first-screen/first-screens.ts'
 import { BENCH_EVENT_ID, BENCH_SESSION_ID, BENCH_SPEAKER_ID, benchEvent, benchSessions, benchSpeakers } from './bench-data.ts'
 
@@ -197,9 +198,9 @@ async function serverFigures(): Promise<Record<string, Record<string, number>>> 
     const read = new Set<string>()
     const request = { eventId: BENCH_EVENT_ID, token: 'emb_bench', attrs: { locale: 'en-GB', ...attrsOf(kind) }, apiRoot: '/v1/' }
     const draw = () =>
-      renderFirstScreen(`service-${kind}`, request, (path) => {
-        read.add(path)
-        return dataAt(path)
+      renderFirstScreen(`service-${kind}`, request, (r) => {
+        read.add(pathOf(r))
+        return dataAt(pathOf(r))
       })
     const html = await draw()
     const draws: number[] = []
@@ -241,7 +242,7 @@ function benchApi(builds: Record<string, string>, snapshots: Record<string, Snap
     [`${api}/access`]: JSON.stringify({ success: true, data: { calendar_feed: false } }),
   }
   // First screens as the embed server draws them: the same renderer, once per element and query.
-  const read = (path: string) => JSON.parse(bodies[`${api}${path}`]!).data
+  const read = (r: Read<unknown>) => JSON.parse(bodies[`${api}${pathOf(r)}`]!).data
   const screens = new Map<string, Promise<string>>()
   const firstScreen = async (tag: string, query: URLSearchParams) => {
     const key = `${tag}?${query}`

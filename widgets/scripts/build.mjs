@@ -11,21 +11,28 @@ import { mkdir, readFile, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'vite'
+import { build, runnerImport } from 'vite'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')
 const serverDist = join(root, 'dist-server')
 const require = createRequire(import.meta.url)
 
-/** Element tag → entry module. The order is the order of the chunk map in the loader. */
-export const ELEMENTS = {
-  'service-schedule': 'src/components/schedule/schedule.ts',
-  'service-session-list': 'src/components/session-list/session-list.ts',
-  'service-session-detail': 'src/components/session-detail/session-detail.ts',
-  'service-speakers': 'src/components/speakers/speakers.ts',
-  'service-speaker-card': 'src/components/speaker-card/speaker-card.ts',
-  'service-registration': 'src/components/registration/registration.ts',
+/**
+ * Every element of the manifest (`src/elements.ts`), in its order (the order of the chunk map in
+ * the loader): tag → its entry module (`entryOf`: `src/components/<name>/<name>.ts`) and what the
+ * loader needs of it (`loaderFacts`).
+ */
+export async function readManifest() {
+  const load = async (file) => (await runnerImport(join(root, file), { configFile: false, root, logLevel: 'warn' })).module
+  const [{ ELEMENTS, WIDGET_TAGS }, { entryOf, loaderFacts }] = await Promise.all([
+    load('src/elements.ts'),
+    load('src/element-manifest.ts'),
+  ])
+  return {
+    entries: Object.fromEntries(WIDGET_TAGS.map((tag) => [tag, `src/${entryOf(tag)}`])),
+    facts: Object.fromEntries(WIDGET_TAGS.map((tag) => [tag, loaderFacts(ELEMENTS[tag])])),
+  }
 }
 
 /**
@@ -85,10 +92,10 @@ export async function staticImports(entry) {
   return seen
 }
 
-async function buildChunks() {
+async function buildChunks(elements) {
   // The form needs the least of our code: what it imports outside its own folder is what every
   // page loads (the base element, the API client, English, the theme, the error box, events).
-  const base = new Set([...(await staticImports(ELEMENTS['service-registration']))].filter((f) => !f.includes(`${sep}components${sep}`)))
+  const base = new Set([...(await staticImports(elements['service-registration']))].filter((f) => !f.includes(`${sep}components${sep}`)))
   await build({
     ...quiet,
     plugins: [minifyCssLiterals()],
@@ -100,7 +107,7 @@ async function buildChunks() {
       modulePreload: false,
       reportCompressedSize: false,
       rolldownOptions: {
-        input: Object.fromEntries(Object.entries(ELEMENTS).map(([tag, file]) => [tag.replace('service-', ''), file])),
+        input: Object.fromEntries(Object.entries(elements).map(([tag, file]) => [tag.replace('service-', ''), file])),
         preserveEntrySignatures: 'exports-only',
         output: {
           entryFileNames: 'chunks/[name]-[hash].js',
@@ -142,12 +149,12 @@ async function buildChunks() {
 }
 
 /** Reads Vite's manifest into the loader's compact map: files once, tags as index lists. */
-async function chunkMap() {
+async function chunkMap(elements) {
   const manifest = JSON.parse(await readFile(join(dist, 'chunks-manifest.json'), 'utf8'))
   const files = []
   const index = (file) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1)
   const tags = {}
-  for (const [tag, src] of Object.entries(ELEMENTS)) {
+  for (const [tag, src] of Object.entries(elements)) {
     const entry = manifest[src]
     if (!entry) throw new Error(`no chunk for ${tag} (${src}) in the Vite manifest`)
     const deps = []
@@ -163,10 +170,10 @@ async function chunkMap() {
   return { files, tags }
 }
 
-async function buildLoader({ files, tags }) {
+async function buildLoader({ files, tags }, facts) {
   await build({
     ...quiet,
-    define: { __FILES__: JSON.stringify(files), __TAGS__: JSON.stringify(tags) },
+    define: { __FILES__: JSON.stringify(files), __TAGS__: JSON.stringify(tags), __ELEMENTS__: JSON.stringify(facts) },
     build: {
       outDir: dist,
       emptyOutDir: false,
@@ -200,6 +207,8 @@ function serverBuild() {
           'first-screens': join(root, 'src/first-screen/first-screens.ts'),
           // Day keys of instants, which the servers bucket sessions by exactly as the widgets do.
           datetime: join(root, 'src/format/datetime.ts'),
+          // Abstracts as plain text for the calendar files, read by the widgets' own parser.
+          'rich-text': join(root, 'src/format/rich-text.ts'),
         },
         output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
       },
@@ -228,8 +237,9 @@ function libBuild() {
 export async function buildWidgets({ lib = false } = {}) {
   await mkdir(dist, { recursive: true })
   const libDone = lib ? libBuild() : Promise.resolve()
-  await buildChunks()
-  await Promise.all([buildLoader(await chunkMap()), manifestBuild(), serverBuild(), libDone])
+  const { entries, facts } = await readManifest()
+  await buildChunks(entries)
+  await Promise.all([buildLoader(await chunkMap(entries), facts), manifestBuild(), serverBuild(), libDone])
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

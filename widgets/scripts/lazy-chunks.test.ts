@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { WIDGET_TAGS } from '../src/element-tags.ts'
+import { WIDGET_TAGS } from '../src/elements.ts'
 
 interface ManifestEntry {
   file: string

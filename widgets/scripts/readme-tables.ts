@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
-import { WIDGET_TAGS } from '../src/element-tags.ts'
+import { WIDGET_TAGS } from '../src/elements.ts'
 
 const widgetsDir = new URL('../', import.meta.url)
 /** Every README with generated tables, from this folder. */

@@ -5,47 +5,44 @@
  * element's chunk together with the shared ones so they download in parallel rather than as a
  * waterfall.
  *
- * The build replaces `__FILES__` (chunk paths relative to this script) and `__TAGS__` (tag →
- * indexes into `__FILES__`, shared chunks first).
+ * The build replaces `__FILES__` (chunk paths relative to this script), `__TAGS__` (tag →
+ * indexes into `__FILES__`, shared chunks first) and `__ELEMENTS__` (tag → what the loader needs of
+ * its manifest, `loaderFacts`).
  */
-import { FIRST_SCREEN_ATTRIBUTES } from './first-screen/first-screens.js'
+import type { LoaderFacts } from './element-manifest.js'
+import type { ElementTag } from './elements.js'
+import { type LoaderGlobal, loaderGlobal, setLoaderGlobal } from './loader-global.js'
 
 declare const __FILES__: string[]
-declare const __TAGS__: Record<string, number[]>
+declare const __TAGS__: Record<ElementTag, number[]>
+declare const __ELEMENTS__: Record<ElementTag, LoaderFacts>
 
-interface LoaderGlobal {
-  serviceWidgets?: { base: string; prefetch: Record<string, Promise<Response>> }
-}
+/** Once: the build writes the object at every mention of `__ELEMENTS__`. */
+const ELEMENTS = __ELEMENTS__
 
 /** Longest the code waits for the server's first screens before it runs anyway. */
 const FIRST_SCREEN_WAIT_MS = 1500
 
-/** Lists each element reads besides its event, fetched here so data and code load together. */
-const LISTS: Record<string, string> = {
-  'service-schedule': '/sessions',
-  'service-session-list': '/sessions',
-  'service-speakers': '/speakers',
-}
-
-;((w: Window & LoaderGlobal, d: Document) => {
+;((d: Document) => {
   // Loaded twice (two snippets on one page): the first copy does the work.
-  if (w.serviceWidgets) return
+  if (loaderGlobal()) return
   const script = d.currentScript as HTMLScriptElement | null
   // Chunks and the embed API live beside this script, whatever origin or path it came from.
   const base = new URL('.', script?.src || location.href).href
-  const prefetch: Record<string, Promise<Response>> = {}
-  w.serviceWidgets = { base, prefetch }
+  const prefetch: LoaderGlobal['prefetch'] = {}
+  setLoaderGlobal({ base, prefetch })
   // The element's language as it resolves it: its own, else the page's.
   const langOf = (el: Element) => el.getAttribute('locale') || el.closest<HTMLElement>('[lang]')?.lang || navigator.language
   // Starts the API reads of elements that use this server (no api-base) while their code is still
   // downloading; the API client adopts these responses instead of asking again. Resolves once the
   // element's first screen is shown or will not be (none asked, refused, or the element drew first).
-  const fetchData = (el: Element, tag: string): Promise<unknown> | undefined => {
+  const fetchData = (el: Element, tag: ElementTag): Promise<unknown> | undefined => {
     const id = el.getAttribute('event-id')
     const token = el.getAttribute('token')
     // Only attributes of the right shape: the element reports the others without asking the server.
     if (!/^[\da-f]{8}(-[\da-f]{4}){3}-[\da-f]{12}$/i.test(id!) || !/^emb_\w+$/.test(token!) || el.hasAttribute('api-base')) return
-    for (const path of ['', LISTS[tag] ?? '']) {
+    const { reads, attributes } = ELEMENTS[tag]
+    for (const path of reads) {
       const url = `${base}events/${id}${path}?token=${token}`
       if (prefetch[url]) continue
       prefetch[url] = fetch(url, { credentials: 'omit' })
@@ -57,7 +54,7 @@ const LISTS: Record<string, string> = {
     // still downloads; the element takes it over when it upgrades, and draws its own once its data
     // is in. Set only on an element that has not drawn itself first.
     const query = new URLSearchParams({ token: token!, locale: langOf(el) })
-    for (const name of FIRST_SCREEN_ATTRIBUTES) {
+    for (const name of attributes) {
       const value = el.getAttribute(name)
       if (value !== null) query.set(name, value)
     }
@@ -79,12 +76,11 @@ const LISTS: Record<string, string> = {
   // ICU's date and time data loads on the first Intl formatter of a page, and its language names
   // on the first DisplayNames: some 100 ms of main thread on a slow phone, in the element's
   // language. Paying it in a task of its own before the chunks run keeps it out of the
-  // first render of the elements whose first screen shows times: the schedule, the session list
-  // and detail, the speaker card. Not the form, nor the speaker gallery, which shows times only in
-  // its dialog: there the task would only delay the first screen.
+  // first render of the elements whose first screen shows times (`showsTimes` in their
+  // manifests). Not for the others: there the task would only delay the first screen.
   let warm = false
-  const warmIntl = (el: Element, tag: string) => {
-    if (warm || !/e-(s[ce]|speaker-)/.test(tag)) return
+  const warmIntl = (el: Element, tag: ElementTag) => {
+    if (warm || !ELEMENTS[tag].showsTimes) return
     warm = true
     const lang = langOf(el)
     // One task each: together they made a page's longest task.
@@ -97,12 +93,11 @@ const LISTS: Record<string, string> = {
         }
       })
     warmUp(() => new Intl.DateTimeFormat(lang, { hour: 'numeric', minute: '2-digit' }).formatRangeToParts(0, 1))
-    // Language names: the schedule's cards and the session detail show them.
-    if (/e-(sc|se.*l$)/.test(tag)) warmUp(() => new Intl.DisplayNames(lang, { type: 'language' }).of('en'))
+    if (ELEMENTS[tag].showsLanguages) warmUp(() => new Intl.DisplayNames(lang, { type: 'language' }).of('en'))
   }
   const files = __FILES__
   const tags = __TAGS__
-  const pending = new Set(Object.keys(tags))
+  const pending = new Set(Object.keys(tags) as ElementTag[])
   const scan = () => {
     for (const tag of pending) {
       const found = d.getElementsByTagName(tag)
@@ -141,4 +136,4 @@ const LISTS: Record<string, string> = {
   const observer = new MutationObserver(scan)
   observer.observe(d.documentElement, { childList: true, subtree: true })
   scan()
-})(window, document)
+})(document)

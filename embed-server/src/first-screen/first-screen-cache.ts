@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import { responseKey } from '../events/events.service.ts'
 import type { SerializedBody } from '../events/serialized-body.ts'
 
 /** How long a drawn first screen is good for: a minute, the step of the schedule's "now" line. */
@@ -97,8 +98,8 @@ export class FirstScreenCache {
       version = ++this.#lastVersion
       this.#versions.set(data, version)
     }
-    const given = Object.entries(attrs).filter((entry) => entry[1] !== undefined)
-    return `${version}\n${step}\n${element}\n${apiRoot}\n${JSON.stringify(given)}`
+    // The version and the step first: `recount` reads the step back from the key.
+    return `${version}\n${step}\n${responseKey.firstScreen(element, apiRoot, attrs)}`
   }
 
   /** Keeps `body` until the end of `step`: its key is not asked for after that. */

@@ -1,6 +1,14 @@
 import type { DbHandle } from '@event-service/db'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
-import { FIRST_SCREEN_READS, FIRST_SCREEN_TAGS, type FirstScreenTag } from '@event-service/widgets/first-screens'
+import {
+  ELEMENTS,
+  FIRST_SCREEN_READS,
+  FIRST_SCREEN_TAGS,
+  type FirstScreenTag,
+  pathOf,
+  type Read,
+  type ReadData,
+} from '@event-service/widgets/first-screens'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   embedFetch,
@@ -222,7 +230,7 @@ describe.each(DIALECTS)('first screens on %s', (dialect) => {
         path,
         ((await (await embedFetch(server.url, `/v1/events/${ev.eventId}${path}`, token, 'query')).json()) as { data: unknown }).data,
       )
-    const read = (path: string) => answers.get(path)
+    const read: ReadData = (r) => answers.get(pathOf(r))
     const draw = (tag: FirstScreenTag, attrs: Record<string, string>) =>
       renderFirstScreen(
         tag,
@@ -248,6 +256,26 @@ describe.each(DIALECTS)('first screens on %s', (dialect) => {
       for (const [name, value] of Object.entries(others)) if ((await draw(tag, { [name]: value })) !== plain) changing.push(name)
       const declared = Object.keys(FIRST_SCREEN_READS[tag]).filter((name) => !name.endsWith('-id'))
       expect(changing, tag).toEqual(declared)
+    }
+  })
+
+  it('answers the reads of every element of the manifest as the JSON reads do', async () => {
+    // The route's reader (by part and id) against the renderer fed the JSON answers (by path):
+    // a read an element's manifest makes that the server answered otherwise would draw otherwise.
+    const { renderFirstScreen } = await import('@event-service/widgets/first-screen-renderer')
+    const json = async (r: Read<unknown>) =>
+      ((await (await embedFetch(server.url, `/v1/events/${ev.eventId}${pathOf(r)}`, token, 'query')).json()) as { data: unknown }).data
+    const ids: Record<string, string> = { 'session-id': keynote, 'speaker-id': ada }
+    for (const tag of FIRST_SCREEN_TAGS) {
+      const attrs = Object.fromEntries(Object.keys(FIRST_SCREEN_READS[tag]).flatMap((name) => (ids[name] ? [[name, ids[name]]] : [])))
+      const answers = new Map<string, unknown>()
+      for (const r of Object.values(ELEMENTS[tag].reads((name) => attrs[name]))) answers.set(pathOf(r), await json(r))
+      const byJson = await renderFirstScreen(tag, { eventId: ev.eventId, token, attrs, apiRoot: `${server.url}/v1/` }, (r) =>
+        answers.get(pathOf(r)),
+      )
+      const res = await screen(tag, attrs)
+      expect(res.status, tag).toBe(200)
+      expect(await res.text(), tag).toBe(byJson)
     }
   })
 

@@ -1,10 +1,12 @@
+import { loaderGlobal } from '../loader-global.js'
+
 /**
  * Where the embed API lives when an element has no `api-base`: the folder `loader.js` was served
- * from (the loader records it on `window.serviceWidgets`), else the page's own origin (bundler
+ * from (`loaderGlobal`), else the page's own origin (bundler
  * users who serve the API themselves).
  */
 export function defaultApiRoot(): string {
-  const fromLoader = (globalThis as { serviceWidgets?: { base?: string } }).serviceWidgets?.base
+  const fromLoader = loaderGlobal()?.base
   return fromLoader ?? apiRoot(location.origin)
 }
 

@@ -8,6 +8,8 @@ import {
   type Session,
   type Speaker,
 } from './types.js'
+import { loaderGlobal } from '../loader-global.js'
+import { pathOf, type Read, read } from './reads.js'
 
 /** How long a successful GET is shared between widgets before it is fetched again. */
 const TTL_MS = 60_000
@@ -33,7 +35,7 @@ export function clearApiCache(): void {
 
 /** A response the loader already requested for this URL (each is used once). */
 function adoptPrefetched(url: string): Promise<Response> | undefined {
-  const prefetch = (globalThis as { serviceWidgets?: { prefetch?: Record<string, Promise<Response>> } }).serviceWidgets?.prefetch
+  const prefetch = loaderGlobal()?.prefetch
   const response = prefetch?.[url]
   if (response) delete prefetch[url]
   return response
@@ -180,24 +182,37 @@ export class EmbedClient {
     forgetShared(this.url('').split('?')[0]!, parts)
   }
 
+  /** The answer of `r`; `id` is its item's id, checked by the caller (`r.id` as written otherwise). */
+  read<T>(r: Read<T>, id: string | undefined, signal?: AbortSignal): Promise<T> {
+    return shareGet(this.url(pathOf(r, id)), this.accessUrl, signal)
+  }
+
   event(signal?: AbortSignal): Promise<EventInfo> {
-    return shareGet(this.url(''), this.accessUrl, signal)
+    return this.read(read.event(), undefined, signal)
   }
 
   sessions(signal?: AbortSignal): Promise<Session[]> {
-    return shareGet(this.url('/sessions'), this.accessUrl, signal)
+    return this.read(read.sessions(), undefined, signal)
   }
 
   session(id: string, signal?: AbortSignal): Promise<Session> {
-    return shareGet(this.url(`/sessions/${encodeURIComponent(id)}`), this.accessUrl, signal)
+    return this.read(
+      read.session('session-id', () => id),
+      id,
+      signal,
+    )
   }
 
   speakers(signal?: AbortSignal): Promise<Speaker[]> {
-    return shareGet(this.url('/speakers'), this.accessUrl, signal)
+    return this.read(read.speakers(), undefined, signal)
   }
 
   speaker(id: string, signal?: AbortSignal): Promise<Speaker> {
-    return shareGet(this.url(`/speakers/${encodeURIComponent(id)}`), this.accessUrl, signal)
+    return this.read(
+      read.speaker('speaker-id', () => id),
+      id,
+      signal,
+    )
   }
 
   /**

@@ -1,15 +1,17 @@
-import { Task, type TaskConfig, TaskStatus } from '@lit/task'
+import { type Task, TaskStatus } from '@lit/task'
 import { css, LitElement, type PropertyValues, ReactiveElement } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { apiRoot, defaultApiRoot } from '../api/api-base.js'
 import { EmbedClient } from '../api/client.js'
 import type { LiveMessage } from '../api/live-client.js'
+import { type Answers, type Reads, readEach } from '../api/reads.js'
+import type { ElementManifest } from '../element-manifest.js'
 import { LiveController } from '../controllers/live-controller.js'
 import { loadMessages, messagesFor, resolveLocale, SUPPORTED_LANGUAGES, type Messages } from '../i18n/index.js'
 import { themeStyles } from '../styles/theme.styles.js'
 import type { ApiError } from '../api/api-error.js'
 import { requireId, requireToken, warnProblem } from './problem.js'
-import { serverDrawing } from './server-drawn.js'
+import { DataTask } from './data-task.js'
 
 /**
  * While the server's first screen shows, the element's own nodes are drawn under it, hidden: all
@@ -23,6 +25,19 @@ const underServerScreen = css`
 
 /** Colour themes every element accepts. */
 export type Theme = 'light' | 'dark' | 'auto'
+
+/**
+ * What the embed server hands an element whose first screen it draws, before the one render
+ * (`first-screen/render-first-screen.ts`): the answers of its manifest's reads, and where the
+ * embed API is as the page reaches it (where its links point).
+ */
+export interface FirstScreenHandover {
+  data: unknown
+  apiRoot: string
+}
+
+/** The data an element draws from: the answers of its manifest's reads, by name. */
+export type DataOf<M extends ElementManifest> = Answers<ReturnType<M['reads']>>
 
 /** How a task's states are drawn (`Task.render`'s argument). */
 export interface TaskTemplates<T> {
@@ -89,6 +104,9 @@ export class ServiceElement extends LitElement {
 
   private client?: EmbedClient
 
+  /** Set by the embed server's renderer only (`FirstScreenHandover`); never in a browser. */
+  firstScreen?: FirstScreenHandover
+
   /** The element's data task (`dataTask`): what decides when its own first screen is ready. */
   private mainData?: Task<readonly unknown[], unknown>
 
@@ -121,7 +139,7 @@ export class ServiceElement extends LitElement {
   protected get api(): EmbedClient {
     const eventId = requireId('event-id', this.eventId)
     const token = requireToken(this.token)
-    const root = this.apiBase ? apiRoot(this.apiBase) : defaultApiRoot()
+    const root = this.apiBase ? apiRoot(this.apiBase) : (this.firstScreen?.apiRoot ?? defaultApiRoot())
     if (!this.client || this.client.root !== root || this.client.eventId !== eventId || this.client.token !== token) {
       this.client = new EmbedClient(root, eventId, token)
     }
@@ -129,15 +147,51 @@ export class ServiceElement extends LitElement {
   }
 
   /**
-   * The element's data task: the read its screen is drawn from. In a first screen the server
-   * draws, it starts complete with the server's data (`drawWith`) and runs only when its
-   * arguments change.
+   * The element's data task: the reads of its manifest (`manifest.reads`, by its attributes),
+   * read again when an attribute they name or `source` changes; `note` sees each new answer beside
+   * the one before (what changed, for the live announcements). In a first screen the server draws,
+   * it is complete with the data handed over (`firstScreen`).
    */
-  protected dataTask<const A extends readonly unknown[], T>(config: TaskConfig<A, T>): Task<A, T> {
-    const drawing = serverDrawing()
-    const task = new Task(this, drawing ? { ...config, initialValue: drawing.data as T } : config)
+  protected dataTask<M extends ElementManifest>(
+    manifest: M,
+    note?: (before: DataOf<M> | undefined, after: DataOf<M>) => void,
+  ): Task<readonly unknown[], DataOf<M>> {
+    const reads = () => manifest.reads((name) => this.attributeValue(name)) as ReturnType<M['reads']>
+    const task: DataTask<readonly unknown[], DataOf<M>> = new DataTask(
+      this,
+      {
+        task: async (_args, { signal }) => {
+          const before = task.value
+          const data = await this.readAll(reads(), signal)
+          note?.(before, data)
+          return data
+        },
+        args: () => [...this.source, ...Object.values(reads()).map((r) => r.id)],
+        onError: this.warnProblem,
+      },
+      () => this.firstScreen as { data: DataOf<M> } | undefined,
+    )
     this.mainData = task as unknown as Task<readonly unknown[], unknown>
     return task
+  }
+
+  /**
+   * The answers of `reads` from this element's server. The event and token are checked first,
+   * then the id attributes the reads name (`session-id`), each before any request.
+   */
+  private readAll<R extends Reads>(reads: R, signal: AbortSignal): Promise<Answers<R>> {
+    const api = this.api
+    const ids = new Map(Object.values(reads).map((r) => [r, r.attribute === undefined ? undefined : requireId(r.attribute, r.id)]))
+    return readEach(reads, (r) => api.read(r, ids.get(r), signal))
+  }
+
+  /** The value of the property behind attribute `name` (Lit's rule: the attribute option, else the lower-cased name). */
+  protected attributeValue(name: string): string | undefined {
+    for (const [property, options] of (this.constructor as typeof ReactiveElement).elementProperties) {
+      const attribute = options.attribute === true || options.attribute === undefined ? String(property).toLowerCase() : options.attribute
+      if (attribute === name) return (this as unknown as Record<PropertyKey, string | undefined>)[property]
+    }
+    return undefined
   }
 
   /** Takes over a first screen the server drew (`loader.js` attached it) instead of attaching a shadow root. */
@@ -237,7 +291,16 @@ export class ServiceElement extends LitElement {
    */
   protected renderData<T>(task: Task<readonly unknown[], T>, templates: TaskTemplates<T>): unknown {
     if (this.liveError) return templates.error(this.liveError)
-    if (task.status === TaskStatus.PENDING && task.value !== undefined) return templates.complete(task.value)
-    return task.render(templates)
+    // By `status` and `value` rather than `task.render`, which a first screen's `DataTask` does not complete.
+    switch (task.status) {
+      case TaskStatus.COMPLETE:
+        return templates.complete(task.value as T)
+      case TaskStatus.ERROR:
+        return templates.error(task.error)
+      case TaskStatus.PENDING:
+        return task.value === undefined ? templates.pending() : templates.complete(task.value)
+      default:
+        return undefined
+    }
   }
 }

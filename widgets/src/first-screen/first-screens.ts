@@ -1,5 +1,12 @@
-import { WIDGET_TAGS } from '../element-tags.js'
+import type { Read } from '../api/reads.js'
+import type { AttributeValues } from '../element-manifest.js'
+import { ELEMENTS, type ElementTag, WIDGET_TAGS } from '../elements.js'
 import { LANGUAGES } from '../i18n/languages.js'
+
+export type { AttributeValues, Read }
+export { ELEMENTS }
+/** A read's path under the event, as the JSON reads answer it (for tests that compare the two). */
+export { pathOf } from '../api/reads.js'
 
 /**
  * The elements the embed server draws a first screen for: every one. `loader.js` makes a first
@@ -8,50 +15,24 @@ import { LANGUAGES } from '../i18n/languages.js'
  */
 export const FIRST_SCREEN_TAGS = WIDGET_TAGS
 
-export type FirstScreenTag = (typeof FIRST_SCREEN_TAGS)[number]
+export type FirstScreenTag = ElementTag
 
 /**
- * The attributes that choose what a first screen shows: the one list of `loader.js`'s request
- * (the names of `FIRST_SCREEN_READS`). The others (`event-id` and `token`, which the request
- * carries anyway, `api-base`, `live`, and `theme`, which styles the element itself, outside the
- * shadow root a first screen is) do not.
+ * What each element's first screen reads, and the values it takes there (each element's
+ * manifest, `firstScreen`). The embed server validates these and only these per element, and
+ * keys its screens by them.
  */
-export const FIRST_SCREEN_ATTRIBUTES = [
-  'locale',
-  'view',
-  'group-by',
-  'layout',
-  'session-id',
-  'speaker-id',
-  'limit',
-  'day',
-  'track',
-  'room',
-  'tag',
-] as const
+export const FIRST_SCREEN_READS = Object.fromEntries(WIDGET_TAGS.map((tag) => [tag, ELEMENTS[tag].firstScreen])) as {
+  [T in FirstScreenTag]: (typeof ELEMENTS)[T]['firstScreen']
+}
 
-export type FirstScreenAttribute = (typeof FIRST_SCREEN_ATTRIBUTES)[number]
+export type FirstScreenAttribute = { [T in FirstScreenTag]: keyof (typeof ELEMENTS)[T]['firstScreen'] }[FirstScreenTag] & string
 
-/**
- * The values an attribute takes, as its element reads it: `language-tag` (BCP 47: `de`, `en-GB`),
- * `id` (a UUID, which the element cannot draw without), `day` (`YYYY-MM-DD`), `count` (a whole
- * number; 0 or none: no limit), `text` (any text; none or empty: no filter), or one of a list.
- */
-export type AttributeValues = 'language-tag' | 'id' | 'day' | 'count' | 'text' | readonly string[]
-
-/**
- * What each element's first screen reads, and the values it takes there: nothing else changes
- * the screen (a test of the embed server draws each element with every other attribute). The
- * embed server validates these and only these per element, and keys its screens by them.
- */
-export const FIRST_SCREEN_READS = {
-  'service-schedule': { locale: 'language-tag', view: ['grid', 'list'], 'group-by': ['room', 'track'] },
-  'service-session-list': { locale: 'language-tag', limit: 'count', day: 'day', track: 'text', room: 'text', tag: 'text' },
-  'service-session-detail': { locale: 'language-tag', 'session-id': 'id' },
-  'service-speakers': { locale: 'language-tag', layout: ['grid', 'list', 'carousel'] },
-  'service-speaker-card': { locale: 'language-tag', 'speaker-id': 'id' },
-  'service-registration': { locale: 'language-tag' },
-} as const satisfies Record<FirstScreenTag, Partial<Record<FirstScreenAttribute, AttributeValues>>>
+/** Every attribute some element's first screen reads, each once, in the order the manifest names them. */
+export const FIRST_SCREEN_ATTRIBUTES = [...new Set(WIDGET_TAGS.flatMap((tag) => Object.keys(ELEMENTS[tag].firstScreen)))] as [
+  FirstScreenAttribute,
+  ...FirstScreenAttribute[],
+]
 
 /** The language a first screen is drawn in when its request names none. */
 export const FIRST_SCREEN_LOCALE = 'en'
@@ -78,12 +59,8 @@ export function firstScreenLocale(tag: string): string | undefined {
   return new Intl.DateTimeFormat(canonical).resolvedOptions().locale.split('-u-')[0]!
 }
 
-/** Fails to compile while `FIRST_SCREEN_ATTRIBUTES` names an attribute no element reads. */
-type ReadByAny = { [T in FirstScreenTag]: keyof (typeof FIRST_SCREEN_READS)[T] }[FirstScreenTag]
-export type UnreadAttributes<T extends never = Exclude<FirstScreenAttribute, ReadByAny>> = T
-
-/** Reads the event's public data by embed API path (`''`, `/sessions`, `/speakers/{id}`, …), as its JSON answers it. */
-export type ReadPath = (path: string) => unknown
+/** Answers a read of the event's public data (`Read`) as its JSON answers it; throws for an item the event does not have. */
+export type ReadData = (read: Read<unknown>) => unknown
 
 /** What a first screen is drawn for: the element's event, token and attributes, and where the embed API is. */
 export interface FirstScreenRequest {
@@ -100,4 +77,4 @@ export interface FirstScreenRequest {
  * drawn from the data `read` returns; throws what `read` throws (a session that is not there).
  * The embed server imports it from the widgets' build (`@event-service/widgets/first-screen-renderer`).
  */
-export type RenderFirstScreen = (tag: FirstScreenTag, request: FirstScreenRequest, read: ReadPath) => Promise<string>
+export type RenderFirstScreen = (tag: FirstScreenTag, request: FirstScreenRequest, read: ReadData) => Promise<string>

@@ -9,67 +9,49 @@
  * `fetch` and add a `window` and a `document`: Lit's Node build brings the little it needs (an
  * `HTMLElement` and a `customElements` registry), and our render touches nothing else of the DOM.
  */
-import { render } from '@lit-labs/ssr'
+import { LitElementRenderer, type RenderInfo } from '@lit-labs/ssr'
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js'
-import { html, unsafeStatic } from 'lit/static-html.js'
 import '../index.js'
-import { drawWith } from '../base/server-drawn.js'
+import { readEach } from '../api/reads.js'
+import type { FirstScreenHandover } from '../base/service-element.js'
+import { ELEMENTS } from '../elements.js'
 import { loadMessages } from '../i18n/index.js'
-import type { EventInfo, Session, Speaker } from '../api/types.js'
-import {
-  FIRST_SCREEN_ATTRIBUTES,
-  FIRST_SCREEN_LOCALE,
-  type FirstScreenTag,
-  type ReadPath,
-  type RenderFirstScreen,
-} from './first-screens.js'
+import { FIRST_SCREEN_LOCALE, type RenderFirstScreen } from './first-screens.js'
 
-/** Each element's data as its first render shows it (the value of its data task). */
-const FIRST_SCREENS = {
-  'service-schedule': (read: ReadPath) => ({ event: read('') as EventInfo, sessions: read('/sessions') as Session[] }),
-  'service-session-list': (read: ReadPath) => ({ event: read('') as EventInfo, sessions: read('/sessions') as Session[] }),
-  'service-session-detail': (read: ReadPath, attrs: Partial<Record<string, string>>) => ({
-    event: read('') as EventInfo,
-    session: read(`/sessions/${attrs['session-id']}`) as Session,
-  }),
-  'service-speakers': (read: ReadPath) => ({ event: read('') as EventInfo, speakers: read('/speakers') as Speaker[] }),
-  'service-speaker-card': (read: ReadPath, attrs: Partial<Record<string, string>>) => ({
-    event: read('') as EventInfo,
-    speaker: read(`/speakers/${attrs['speaker-id']}`) as Speaker,
-  }),
-  'service-registration': (read: ReadPath) => read('') as EventInfo,
-} satisfies Record<FirstScreenTag, (read: ReadPath, attrs: Partial<Record<string, string>>) => unknown>
-
-const SHADOW = /^[\s\S]*?<template shadowroot="open" shadowrootmode="open">([\s\S]*)<\/template><\/[\w-]+>\s*$/
 // Lit's hydration markers: nothing hydrates this markup (the element draws anew), so they are only bytes.
 const LIT_MARKERS = /<!--\/?lit-[^>]*-->|<\?>/g
 
-/** `RenderFirstScreen`: the elements' own templates under Lit's server renderer. */
+/**
+ * `RenderFirstScreen`: the element's own templates under Lit's server renderer, through its
+ * element renderer's hooks, as Lit's `render` drives them for an element in a template: the
+ * element is created, given its attributes and the data of its manifest's reads (a property,
+ * `firstScreen`), connected, and its shadow root's contents rendered.
+ */
 export const renderFirstScreen: RenderFirstScreen = async (tag, request, read) => {
   // `loader.js` sends the page's language as `locale` when the element names none.
-  const attrs = { ...request.attrs, locale: request.attrs.locale || FIRST_SCREEN_LOCALE }
-  const data = FIRST_SCREENS[tag](read, attrs)
+  const attrs: Record<string, string | undefined> = { ...request.attrs, locale: request.attrs.locale || FIRST_SCREEN_LOCALE }
+  const data = await readEach(
+    ELEMENTS[tag].reads((name) => attrs[name]),
+    read,
+  )
   // The catalogue loads on demand in a browser; here it must be in before the one render.
-  await loadMessages(attrs.locale)
-  const opening = [
-    tag,
-    `event-id="${escapeAttribute(request.eventId)}"`,
-    `token="${escapeAttribute(request.token)}"`,
-    ...FIRST_SCREEN_ATTRIBUTES.filter((name) => attrs[name] !== undefined).map((name) => `${name}="${escapeAttribute(attrs[name]!)}"`),
-  ]
-  const element = html`<${unsafeStatic(opening.join(' '))}></${unsafeStatic(tag)}>`
-  // Where the element's links point (as `loader.js` records it in a browser); the render is synchronous.
-  const global = globalThis as { serviceWidgets?: { base: string; prefetch: Record<string, never> } }
-  global.serviceWidgets = { base: request.apiRoot, prefetch: {} }
-  let markup: string
-  try {
-    markup = drawWith(data, () => collectResultSync(render(element)))
-  } finally {
-    delete global.serviceWidgets
+  await loadMessages(attrs.locale!)
+  const renderer = new LitElementRenderer(tag)
+  renderer.setAttribute('event-id', request.eventId)
+  renderer.setAttribute('token', request.token)
+  for (const [name, value] of Object.entries(attrs)) if (value !== undefined) renderer.setAttribute(name, value)
+  // Where the element's links point, as the page reaches the embed API.
+  renderer.setProperty('firstScreen', { data, apiRoot: request.apiRoot } satisfies FirstScreenHandover)
+  renderer.connectedCallback()
+  const renderInfo: RenderInfo = {
+    elementRenderers: [LitElementRenderer],
+    customElementInstanceStack: [renderer],
+    customElementHostStack: [renderer],
+    eventTargetStack: [renderer.element],
+    slotStack: [],
+    deferHydration: false,
   }
-  const [, shadow] = SHADOW.exec(markup.replace(LIT_MARKERS, '')) ?? []
+  const shadow = renderer.renderShadow(renderInfo)
   if (shadow === undefined) throw new Error(`${tag} drew no shadow root`)
-  return shadow
+  return collectResultSync(shadow).replace(LIT_MARKERS, '')
 }
-
-const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')

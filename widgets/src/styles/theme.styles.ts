@@ -1,10 +1,10 @@
-import { css } from 'lit'
+import { css, unsafeCSS } from 'lit'
 
 /**
  * Design tokens. Every public `--service-*` property feeds a private `--_*` one, so a site can
  * override a colour for both themes or, with its own selector, for one theme only.
  */
-export const themeStyles = css`
+const lightTheme = css`
   :host {
     --_size: var(--service-font-size, 1rem);
     --_radius: var(--service-radius, 0.625rem);
@@ -36,40 +36,33 @@ export const themeStyles = css`
   :host([hidden]) {
     display: none;
   }
-  :host([theme='dark']) {
-    --_bg: var(--service-color-bg, #11141a);
-    --_surface: var(--service-color-surface, #1a1f28);
-    --_surface-2: var(--service-color-surface-2, #252b36);
-    --_text: var(--service-color-text, #e9ecf2);
-    --_muted: var(--service-color-muted, #a4adbb);
-    --_border: var(--service-color-border, #323a48);
-    --_accent: var(--service-color-accent, #a5b4fc);
-    --_on-accent: var(--service-color-on-accent, #11141a);
-    --_accent-soft: var(--service-color-accent-soft, #272d4d);
-    --_danger: var(--service-color-danger, #fda29b);
-    --_success: var(--service-color-success, #75e0a7);
-    --_shadow: 0 1px 3px rgb(0 0 0 / 0.5);
-    --_l: 72%;
-    color-scheme: dark;
-  }
-  @media (prefers-color-scheme: dark) {
-    :host([theme='auto']) {
-      --_bg: var(--service-color-bg, #11141a);
-      --_surface: var(--service-color-surface, #1a1f28);
-      --_surface-2: var(--service-color-surface-2, #252b36);
-      --_text: var(--service-color-text, #e9ecf2);
-      --_muted: var(--service-color-muted, #a4adbb);
-      --_border: var(--service-color-border, #323a48);
-      --_accent: var(--service-color-accent, #a5b4fc);
-      --_on-accent: var(--service-color-on-accent, #11141a);
-      --_accent-soft: var(--service-color-accent-soft, #272d4d);
-      --_danger: var(--service-color-danger, #fda29b);
-      --_success: var(--service-color-success, #75e0a7);
-      --_shadow: 0 1px 3px rgb(0 0 0 / 0.5);
-      --_l: 72%;
-      color-scheme: dark;
-    }
-  }
+`
+
+/** The dark palette's declarations (no selector): written once, for both places it applies. */
+const darkPalette = css`
+  --_bg: var(--service-color-bg, #11141a);
+  --_surface: var(--service-color-surface, #1a1f28);
+  --_surface-2: var(--service-color-surface-2, #252b36);
+  --_text: var(--service-color-text, #e9ecf2);
+  --_muted: var(--service-color-muted, #a4adbb);
+  --_border: var(--service-color-border, #323a48);
+  --_accent: var(--service-color-accent, #a5b4fc);
+  --_on-accent: var(--service-color-on-accent, #11141a);
+  --_accent-soft: var(--service-color-accent-soft, #272d4d);
+  --_danger: var(--service-color-danger, #fda29b);
+  --_success: var(--service-color-success, #75e0a7);
+  --_shadow: 0 1px 3px rgb(0 0 0 / 0.5);
+  --_l: 72%;
+  color-scheme: dark
+`
+
+/** The dark palette where it applies: `theme="dark"`, and `theme="auto"` on a system set to dark. */
+const darkTheme = unsafeCSS(
+  `:host([theme='dark']){${darkPalette}}@media (prefers-color-scheme:dark){:host([theme='auto']){${darkPalette}}}`,
+)
+
+/** What every element shares beside its colours. */
+const baseStyles = css`
   *,
   *::before,
   *::after {
@@ -149,6 +142,9 @@ export const themeStyles = css`
     }
   }
 `
+
+/** The theme every element starts its styles with. */
+export const themeStyles = css`${lightTheme}${darkTheme}${baseStyles}`
 
 /** Loading skeletons, empty and error states: the same look in every widget. */
 export const stateStyles = css`

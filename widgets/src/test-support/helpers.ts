@@ -97,7 +97,7 @@ export async function expectAccessibleInBothThemes(el: HTMLElement & { theme?: s
 export type Widget = HTMLElement & { updateComplete: Promise<unknown> }
 
 /** The six elements, for tests that check a behaviour every one of them shares. */
-export { WIDGET_TAGS } from '../element-tags.js'
+export { WIDGET_TAGS } from '../elements.js'
 
 /**
  * Counts the `Intl.DateTimeFormat`s made from now on, in the page this test file runs in: which

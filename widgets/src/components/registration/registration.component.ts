@@ -8,6 +8,7 @@ import { ServiceElement } from '../../base/service-element.js'
 import { renderError, renderSkeleton } from '../../base/templates.js'
 import { stateStyles } from '../../styles/theme.styles.js'
 import { registrationStyles } from './registration.styles.js'
+import { registrationManifest } from './registration.manifest.js'
 
 type QuestionKit = typeof import('./registration-questions.js')
 
@@ -51,11 +52,7 @@ const questionsFor = (event: EventInfo, ticketId: string | undefined): Question[
 export class ServiceRegistration extends ServiceElement {
   static override styles = [...ServiceElement.styles, stateStyles, registrationStyles]
 
-  private readonly data = this.dataTask({
-    task: (_args, { signal }) => this.api.event(signal),
-    args: () => this.source,
-    onError: this.warnProblem,
-  })
+  private readonly data = this.dataTask(registrationManifest)
 
   @state() private errors: Partial<Record<Field, string>> = {}
   @state() private formError?: unknown
@@ -75,7 +72,7 @@ export class ServiceRegistration extends ServiceElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed)
-    const event = this.data.value
+    const event = this.data.value?.event
     if (event?.questions.length && !this.kit && !this.kitLoading) {
       this.kitLoading = import('./registration-questions.js').then((kit) => {
         this.kit = kit
@@ -217,7 +214,7 @@ export class ServiceRegistration extends ServiceElement {
       ${this.renderData(this.data, {
         pending: () => renderSkeleton(this.t, 1, 2),
         error: (err) => renderError(err, this.t, () => void this.data.run(), { fallback: true }),
-        complete: (event) => {
+        complete: ({ event }) => {
           if (this.registered) return this.renderDone(this.registered)
           // The questions' renderers are on their way (one small chunk): the form waits for them.
           if (event.questions.length && !this.kit) return renderSkeleton(this.t, 1, 2)

@@ -13,6 +13,7 @@ import { FavouritesController } from '../../controllers/favourites-controller.js
 import { SessionChangesController } from '../../controllers/session-changes-controller.js'
 import { describeSessionChanges } from '../../base/session-changes.js'
 import { ScrollEdgesController } from './scroll-edges-controller.js'
+import { scheduleManifest } from './schedule.manifest.js'
 import { readPref, writePref } from '../../controllers/storage.js'
 import { dayKey, formatDayName, formatDayTab, minutesOfDay, viewerTimeZone } from '../../format/datetime.js'
 import { sessionStyles } from '../../styles/session.styles.js'
@@ -95,17 +96,9 @@ export class ServiceSchedule extends ServiceElement {
   private readonly edges = new ScrollEdgesController(this)
   private readonly changes = new SessionChangesController(this)
 
-  private readonly data = this.dataTask({
-    task: async (_args, { signal }) => {
-      const api = this.api
-      const before = this.data.value?.sessions
-      const [event, sessions] = await Promise.all([api.event(signal), api.sessions(signal)])
-      this.changes.note(before, sessions, (c) => describeSessionChanges(c, this.t, this.intlLocale, this.timeZone(event)))
-      return { event, sessions }
-    },
-    args: () => this.source,
-    onError: this.warnProblem,
-  })
+  private readonly data = this.dataTask(scheduleManifest, (before, { event, sessions }) =>
+    this.changes.note(before?.sessions, sessions, (c) => describeSessionChanges(c, this.t, this.intlLocale, this.timeZone(event))),
+  )
 
   /**
    * The calendar feed's code, when the token serves the feed: asked (and loaded) once the

@@ -4,13 +4,13 @@ import { DetailDialog } from '../../base/detail-dialog.js'
 import { sessionCalendarLink } from '../../api/calendar-access.js'
 import { renderSessionBody } from '../../base/session-templates.js'
 import { ServiceElement } from '../../base/service-element.js'
-import { requireId } from '../../base/problem.js'
 import { renderError, renderSkeleton } from '../../base/templates.js'
 import { FavouritesController } from '../../controllers/favourites-controller.js'
 import { avatarStyles, dialogStyles, stateStyles } from '../../styles/theme.styles.js'
 import { sessionStyles } from '../../styles/session.styles.js'
 import { speakerStyles } from '../../styles/speaker.styles.js'
 import { sessionDetailStyles } from './session-detail.styles.js'
+import { sessionDetailManifest } from './session-detail.manifest.js'
 
 /**
  * One session in detail: title, time in the event's time zone, room, track, format, level,
@@ -52,16 +52,7 @@ export class ServiceSessionDetail extends ServiceElement {
 
   private readonly favourites = new FavouritesController(this, () => this.eventId)
 
-  private readonly data = this.dataTask({
-    task: async ([, , , , id], { signal }) => {
-      const api = this.api
-      const sessionId = requireId('session-id', id)
-      const [event, session] = await Promise.all([api.event(signal), api.session(sessionId, signal)])
-      return { event, session }
-    },
-    args: () => [...this.source, this.sessionId] as const,
-    onError: this.warnProblem,
-  })
+  private readonly data = this.dataTask(sessionDetailManifest)
 
   private readonly details = new DetailDialog(this, { api: () => this.api, eventId: () => this.eventId })
 

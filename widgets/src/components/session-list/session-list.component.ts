@@ -13,6 +13,7 @@ import type { Messages } from '../../i18n/index.js'
 import { sessionStyles } from '../../styles/session.styles.js'
 import { avatarStyles, dialogStyles, stateStyles } from '../../styles/theme.styles.js'
 import { sessionListStyles } from './session-list.styles.js'
+import { sessionListManifest } from './session-list.manifest.js'
 
 /**
  * A compact list of sessions for a sidebar or a home page: upcoming ones first (sessions that
@@ -42,21 +43,11 @@ export class ServiceSessionList extends ServiceElement {
   private readonly clock = new ClockController(this)
   private readonly changes = new SessionChangesController(this)
 
-  private readonly data = this.dataTask({
-    task: async (_args, { signal }) => {
-      // The whole list is fetched (and filtered here) so it shares one request with a schedule
-      // on the same page.
-      const api = this.api
-      const before = this.data.value?.sessions
-      const [event, sessions] = await Promise.all([api.event(signal), api.sessions(signal)])
-      this.changes.note(before && this.mine(before, event), this.mine(sessions, event), (c) =>
-        describeSessionChanges(c, this.t, this.intlLocale, event.timezone),
-      )
-      return { event, sessions }
-    },
-    args: () => this.source,
-    onError: this.warnProblem,
-  })
+  private readonly data = this.dataTask(sessionListManifest, (before, { event, sessions }) =>
+    this.changes.note(before && this.mine(before.sessions, event), this.mine(sessions, event), (c) =>
+      describeSessionChanges(c, this.t, this.intlLocale, event.timezone),
+    ),
+  )
 
   private readonly details = new DetailDialog(this, {
     api: () => this.api,

@@ -2,12 +2,12 @@ import { html } from 'lit'
 import { property } from 'lit/decorators.js'
 import { ServiceElement } from '../../base/service-element.js'
 import { renderSpeakerProfile } from '../../base/speaker-templates.js'
-import { requireId } from '../../base/problem.js'
 import { renderError, renderSkeleton } from '../../base/templates.js'
 import { sessionStyles } from '../../styles/session.styles.js'
 import { speakerStyles } from '../../styles/speaker.styles.js'
 import { avatarStyles, stateStyles } from '../../styles/theme.styles.js'
 import { speakerCardStyles } from './speaker-card.styles.js'
+import { speakerCardManifest } from './speaker-card.manifest.js'
 
 /**
  * One speaker's profile card: photo (initials when there is none), name, title and company,
@@ -30,16 +30,7 @@ import { speakerCardStyles } from './speaker-card.styles.js'
 export class ServiceSpeakerCard extends ServiceElement {
   static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, sessionStyles, speakerStyles, speakerCardStyles]
 
-  private readonly data = this.dataTask({
-    task: async ([, , , , id], { signal }) => {
-      const api = this.api
-      const speakerId = requireId('speaker-id', id)
-      const [event, speaker] = await Promise.all([api.event(signal), api.speaker(speakerId, signal)])
-      return { event, speaker }
-    },
-    args: () => [...this.source, this.speakerId] as const,
-    onError: this.warnProblem,
-  })
+  private readonly data = this.dataTask(speakerCardManifest)
 
   /** UUID of the speaker to show. */
   @property({ attribute: 'speaker-id' }) speakerId?: string

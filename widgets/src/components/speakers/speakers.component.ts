@@ -8,6 +8,7 @@ import { affiliation, renderAvatar, renderEmpty, renderError, renderSkeleton } f
 import { sessionStyles } from '../../styles/session.styles.js'
 import { avatarStyles, dialogStyles, stateStyles } from '../../styles/theme.styles.js'
 import { speakersStyles } from './speakers.styles.js'
+import { speakersManifest } from './speakers.manifest.js'
 
 /** Narrowest a carousel tile gets, and the gap between tiles, in px at the default font size. */
 const TILE_MIN = 176
@@ -43,15 +44,7 @@ const TILE_GAP = 16
 export class ServiceSpeakers extends ServiceElement {
   static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, dialogStyles, sessionStyles, speakersStyles]
 
-  private readonly data = this.dataTask({
-    task: async (_args, { signal }) => {
-      const api = this.api
-      const [event, speakers] = await Promise.all([api.event(signal), api.speakers(signal)])
-      return { event, speakers }
-    },
-    args: () => this.source,
-    onError: this.warnProblem,
-  })
+  private readonly data = this.dataTask(speakersManifest)
 
   private readonly details = new DetailDialog(this, {
     api: () => this.api,
