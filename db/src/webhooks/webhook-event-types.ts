@@ -1,4 +1,8 @@
-/** The event types an endpoint can subscribe to (docs/webhooks.md#events-and-payloads). */
+/**
+ * The event types an endpoint can subscribe to (docs/webhooks.md#events-and-payloads). The database
+ * maps each change to one of them (`webhook_event_type()`, migration 2026-11-27T15-00-change-records);
+ * `db/src/changes/change-records.test.ts` fails while one is produced by no write.
+ */
 export const WEBHOOK_EVENT_TYPES = [
   'event.updated',
   'speaker.created',
