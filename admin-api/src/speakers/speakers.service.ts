@@ -1,5 +1,5 @@
 import type { Database, SpeakerRow } from '@event-service/db'
-import { conflict, isPgError, notFound, SQLSTATE } from '@event-service/server-common'
+import { isPgError, notFound, SQLSTATE } from '@event-service/server-common'
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import { offsetOf } from '../common/list-query.ts'
 import { assertEventVisible } from '../events/events.service.ts'
@@ -28,8 +28,6 @@ const COLUMNS = [
 
 /** `\`, `%` and `_` match themselves in the search term, not as LIKE wildcards. */
 export const escapeLike = (term: string): string => term.replace(/[\\%_]/g, (c) => `\\${c}`)
-
-const emailTaken = () => conflict('Another speaker of this event already has this email address')
 
 /** The optional fields of the body, as column values, only where present. */
 function optionalColumns(input: Partial<UpsertSpeakerBody>) {
@@ -167,27 +165,23 @@ export async function listSpeakers(
 /** Changes the fields present (with a `speaker.updated` webhook); an empty body returns the speaker untouched. */
 export async function updateSpeaker(db: Kysely<Database>, accountId: string, id: string, input: UpdateSpeakerBody): Promise<SpeakerRecord> {
   if (Object.keys(input).length === 0) return getSpeaker(db, accountId, id)
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('speakers')
-        .set({
-          ...(input.email !== undefined && { email: input.email }),
-          ...(input.name !== undefined && { name: input.name }),
-          ...optionalColumns(input),
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', id)
-        .where('account_id', '=', accountId)
-        .returning(COLUMNS)
-        .executeTakeFirst()
-      if (!row) throw notFound('Speaker')
-      return row
-    })
-  } catch (err) {
-    if (isPgError(err, SQLSTATE.uniqueViolation)) throw emailTaken()
-    throw err
-  }
+  // An email another speaker of the event has is 409 by the constraint's name (server-common's constraint table).
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('speakers')
+      .set({
+        ...(input.email !== undefined && { email: input.email }),
+        ...(input.name !== undefined && { name: input.name }),
+        ...optionalColumns(input),
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .returning(COLUMNS)
+      .executeTakeFirst()
+    if (!row) throw notFound('Speaker')
+    return row
+  })
 }
 
 /**

@@ -35,6 +35,8 @@ describe.each(DIALECTS)('PATCH, GET and DELETE /speakers/{id} on %s', (dialect) 
     const res = await api.request('PATCH', `/v1/speakers/${s.id}`, { key, body: { email: 'TAKEN@example.com', name: 'Changed' } })
     expect(res.status).toBe(409)
     expect(res.body.error.code).toBe('CONFLICT')
+    // By the unique index's name, from server-common's constraint table.
+    expect(res.body.error.message).toBe('Another speaker of this event already has this email address')
     const after = await api.request('GET', `/v1/speakers/${s.id}`, { key })
     expect(after.body.data).toMatchObject({ email: 'mine@example.com', name: 'Someone' })
   })
