@@ -117,14 +117,14 @@ async function buildChunks(elements) {
               // Lit in one chunk; our own code in the three groups below and, for the rest, split
               // by Rolldown by the elements that import it: one chunk per element, and what is
               // imported on demand (the languages other than English, the dialog's inside, the
-              // live client, the calendar writer) in chunks of its own.
+              // live client, the feed panel) in chunks of its own.
               { name: 'lit', test: /node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]/, priority: 4 },
               // What every page loads (see `base` above): one chunk.
               { name: 'shared', test: (id) => base.has(id), priority: 3 },
               // What the elements that show sessions or speakers share (the dialog, times, the
-              // calendar download, their styles): one chunk more, which the form does not load.
+              // calendar links, their styles): one chunk more, which the form does not load.
               // The dialog's inside and its speaker styles stay out, loaded on demand or with the
-              // detail and the card; so does what a click loads (calendar files, the feed panel).
+              // detail and the card; so does what a click loads (the feed panel).
               {
                 name: 'sessions',
                 test: /src[\\/](?:api|base|controllers|format|i18n|styles)[\\/](?!(?:detail-views|session-templates|speaker-templates|rich-text|links|speaker\.styles)\.ts$)/,
