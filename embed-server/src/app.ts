@@ -115,8 +115,8 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   registerFirstScreenRoutes(api, guard, { db, cache, config, screens: firstScreens })
   registerLiveRoutes(api, guard, live)
   registerRegistrationRoutes(api, guard, limits, { db, cache, config })
-  registerCancelPageRoutes(router, { db })
-  registerConfirmPageRoutes(router, { db, cache, config })
+  registerCancelPageRoutes(api, { db })
+  registerConfirmPageRoutes(api, { db, cache, config })
   registerAccessRoute(api, validPathIds, limits.access, verifyToken)
   registerOpenApiRoute(api)
   router.options(

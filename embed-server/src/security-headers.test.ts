@@ -2,7 +2,7 @@ import type { DbHandle } from '@event-service/db'
 import { createTestDb } from '@event-service/db/testing.ts'
 import { HTML_CSP } from '@event-service/server-common'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CANCEL_PATH } from './registrations/confirmation-email.ts'
+import { CANCEL_PATH } from './registrations/link-page-routes.ts'
 import { embedFetch, seedEvent, seedToken, type SeededEvent, startEmbedServer, type TestEmbedServer } from './testing/embed-fixtures.ts'
 
 // The headers do not depend on the database: PGlite is enough.

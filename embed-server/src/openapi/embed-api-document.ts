@@ -3,6 +3,7 @@ import { SCHEDULE_FEED_ROUTE, SESSION_CALENDAR_ROUTE } from '../calendar/calenda
 import { PUBLIC_READS } from '../events/events.routes.ts'
 import { FIRST_SCREEN_ROUTE } from '../first-screen/first-screen.routes.ts'
 import { LIVE_ROUTE } from '../live/live.routes.ts'
+import { CANCEL_PAGE_ROUTES, CONFIRM_PAGE_ROUTES } from '../registrations/link-page-routes.ts'
 import { REGISTER_ROUTE } from '../registrations/registrations.routes.ts'
 import { ACCESS_ROUTE } from '../tokens/access.routes.ts'
 import { createEmbedApi } from './embed-api.ts'
@@ -20,6 +21,10 @@ export const EMBED_ROUTES: readonly RouteSpec[] = [
   FIRST_SCREEN_ROUTE,
   LIVE_ROUTE,
   REGISTER_ROUTE,
+  CONFIRM_PAGE_ROUTES.show,
+  CONFIRM_PAGE_ROUTES.act,
+  CANCEL_PAGE_ROUTES.show,
+  CANCEL_PAGE_ROUTES.act,
   ACCESS_ROUTE,
   OPENAPI_ROUTE,
 ]

@@ -51,6 +51,10 @@ describe('the embed API’s OpenAPI document', () => {
         'GET /events/{eventId}/sessions/{sessionId}/calendar.ics',
         'GET /events/{eventId}/live',
         'GET /openapi.json',
+        'GET /registrations/cancel',
+        'POST /registrations/cancel',
+        'GET /registrations/confirm',
+        'POST /registrations/confirm',
         'GET /events/{eventId}/first-screen/{element}',
       ].sort(),
     )

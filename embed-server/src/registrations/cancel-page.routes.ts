@@ -1,9 +1,10 @@
 import { bodyParser } from '@koa/bodyparser'
-import type Router from '@koa/router'
-import { cancelByToken, type Database, registrationOfCancelToken } from '@event-service/db'
+import type { ApiBuilder } from '@event-service/server-common/openapi.ts'
+import type { Database } from '@event-service/db'
+import { cancelByToken, registrationOfCancelToken } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 import type { EmbedState } from '../tokens/token-auth.ts'
-import { CANCEL_PATH } from './confirmation-email.ts'
+import { CANCEL_PAGE_ROUTES, CANCEL_PATH } from './link-page-routes.ts'
 import { sendInvalidLinkPage, sendLinkPage } from './link-page.html.ts'
 import { mailMessagesOf } from './registration-mail.messages.ts'
 
@@ -26,11 +27,11 @@ export const linkFormBody = () => bodyParser({ enableTypes: ['form'], formLimit:
  * as the place is freed. Pages speak the registration's language; an unknown or used link gets
  * 404 in the language the browser asks for.
  */
-export function registerCancelPageRoutes(router: Router<EmbedState>, deps: { db: Kysely<Database> }): void {
+export function registerCancelPageRoutes(api: ApiBuilder<EmbedState>, deps: { db: Kysely<Database> }): void {
   const { db } = deps
   const invalid = (ctx: Parameters<typeof sendInvalidLinkPage>[0]) =>
     sendInvalidLinkPage(ctx, (t) => ({ title: t.cancelTitle, text: t.invalidLink }))
-  router.get(CANCEL_PATH, async (ctx) => {
+  api.route(CANCEL_PAGE_ROUTES.show, async (ctx) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : ''
     const row = await registrationOfCancelToken(db, token)
     if (!row) return invalid(ctx)
@@ -42,14 +43,18 @@ export function registerCancelPageRoutes(router: Router<EmbedState>, deps: { db:
       view: { kind: 'ask', question, nameLabel: t.name, name: row.name, button: t.cancelButton, token, action: CANCEL_PATH, danger: true },
     })
   })
-  router.post(CANCEL_PATH, linkFormBody(), async (ctx) => {
-    const row = await cancelByToken(db, formTokenOf(ctx.request.body))
-    if (!row) return invalid(ctx)
-    const t = mailMessagesOf(row.locale)
-    sendLinkPage(ctx, 200, {
-      lang: t.lang,
-      title: t.cancelTitle,
-      view: { kind: 'done', text: t.cancelled(await eventNameOf(db, row.event_id)) },
-    })
-  })
+  api.route(
+    CANCEL_PAGE_ROUTES.act,
+    async (ctx) => {
+      const row = await cancelByToken(db, formTokenOf(ctx.request.body))
+      if (!row) return invalid(ctx)
+      const t = mailMessagesOf(row.locale)
+      sendLinkPage(ctx, 200, {
+        lang: t.lang,
+        title: t.cancelTitle,
+        view: { kind: 'done', text: t.cancelled(await eventNameOf(db, row.event_id)) },
+      })
+    },
+    { before: [linkFormBody()] },
+  )
 }

@@ -1,14 +1,13 @@
-import type Router from '@koa/router'
+import type { ApiBuilder } from '@event-service/server-common/openapi.ts'
 import type { Database } from '@event-service/db'
-import type { Config } from '@event-service/server-common'
+import { type Config, registrationOfConfirmToken } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 import type { EmbedCache } from '../cache/embed-cache.ts'
 import { type EventData, eventDataOf } from '../events/events.service.ts'
 import type { EmbedState } from '../tokens/token-auth.ts'
 import type { TokenLookup } from '../tokens/token-store.ts'
 import { eventNameOf, formTokenOf, linkFormBody } from './cancel-page.routes.ts'
-import { CONFIRM_PATH } from './confirmation-email.ts'
-import { registrationOfConfirmToken } from '@event-service/db'
+import { CONFIRM_PAGE_ROUTES, CONFIRM_PATH } from './link-page-routes.ts'
 import { sendInvalidLinkPage, sendLinkPage } from './link-page.html.ts'
 import { mailMessagesOf } from './registration-mail.messages.ts'
 import { publicBaseOf } from './registrations.routes.ts'
@@ -23,13 +22,13 @@ import { confirmByLink } from './registrations.service.ts'
  * unknown or used one 404, in the language the browser asks for.
  */
 export function registerConfirmPageRoutes(
-  router: Router<EmbedState>,
+  api: ApiBuilder<EmbedState>,
   deps: { db: Kysely<Database>; cache: EmbedCache<TokenLookup, EventData>; config: Pick<Config, 'embedPublicUrl' | 'host'> },
 ): void {
   const { db } = deps
   const invalid = (ctx: Parameters<typeof sendInvalidLinkPage>[0]) =>
     sendInvalidLinkPage(ctx, (t) => ({ title: t.confirmTitle, text: t.invalidConfirmLink }))
-  router.get(CONFIRM_PATH, async (ctx) => {
+  api.route(CONFIRM_PAGE_ROUTES.show, async (ctx) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : ''
     const row = await registrationOfConfirmToken(db, token)
     if (!row) return invalid(ctx)
@@ -54,23 +53,27 @@ export function registerConfirmPageRoutes(
       },
     })
   })
-  router.post(CONFIRM_PATH, linkFormBody(), async (ctx) => {
-    const result = await confirmByLink(db, formTokenOf(ctx.request.body), (eventId) => eventDataOf(db, deps.cache, eventId, false), {
-      publicBase: publicBaseOf(deps.config, ctx),
-    })
-    if (!result) return invalid(ctx)
-    const { outcome, event } = result
-    const t = mailMessagesOf(outcome.row.locale)
-    const page = (status: number, kind: 'done' | 'refused', text: string) =>
-      sendLinkPage(ctx, status, { lang: t.lang, title: t.confirmTitle, view: { kind, text } })
-    switch (outcome.outcome) {
-      case 'confirmed':
-        return page(200, 'done', t.confirmed(event.event.name))
-      case 'already_registered':
-        return page(200, 'done', t.alreadyRegistered(event.event.name))
-      case 'expired':
-      case 'sold_out':
-        return page(410, 'refused', t.expiredLink)
-    }
-  })
+  api.route(
+    CONFIRM_PAGE_ROUTES.act,
+    async (ctx) => {
+      const result = await confirmByLink(db, formTokenOf(ctx.request.body), (eventId) => eventDataOf(db, deps.cache, eventId, false), {
+        publicBase: publicBaseOf(deps.config, ctx),
+      })
+      if (!result) return invalid(ctx)
+      const { outcome, event } = result
+      const t = mailMessagesOf(outcome.row.locale)
+      const page = (status: number, kind: 'done' | 'refused', text: string) =>
+        sendLinkPage(ctx, status, { lang: t.lang, title: t.confirmTitle, view: { kind, text } })
+      switch (outcome.outcome) {
+        case 'confirmed':
+          return page(200, 'done', t.confirmed(event.event.name))
+        case 'already_registered':
+          return page(200, 'done', t.alreadyRegistered(event.event.name))
+        case 'expired':
+        case 'sold_out':
+          return page(410, 'refused', t.expiredLink)
+      }
+    },
+    { before: [linkFormBody()] },
+  )
 }

@@ -2,6 +2,7 @@ import type { EmailToSend } from '@event-service/db'
 import ical, { ICalCalendarMethod } from 'ical-generator'
 import { locationOf, UID_DOMAIN } from '../calendar/schedule-feed.ts'
 import type { PublicEvent } from '../events/events.schema.ts'
+import { CANCEL_PATH, CONFIRM_PATH } from './link-page-routes.ts'
 import { mailMessagesOf } from './registration-mail.messages.ts'
 
 /** What the confirmation of one registration tells. */
@@ -16,12 +17,6 @@ export interface Confirmation {
   /** The one-time cancel link, with its secret. */
   cancelUrl: string
 }
-
-/** The path of the cancel page; the secret follows as `?token=`. */
-export const CANCEL_PATH = '/v1/registrations/cancel'
-
-/** The path of the confirm page (double opt-in); the secret follows as `?token=`. */
-export const CONFIRM_PATH = '/v1/registrations/confirm'
 
 /** `{base}/v1/registrations/cancel?token=…`. */
 export const cancelUrlOf = (base: string, token: string): string => `${base}${CANCEL_PATH}?token=${encodeURIComponent(token)}`

@@ -46,6 +46,8 @@ export interface RouteSpec<S extends RouteInputs = RouteInputs> {
    * depend on the request (one schema per element of a path parameter, say).
    */
   documentedQuery?: RouteParameter
+  /** A body of another media type than JSON, documented here and read by the route's own hooks (a page's form). */
+  documentedBody?: { mediaType: string; schema: z.ZodType }
   /** Schemas its description names that no request or response holds (an event stream's data). */
   components?: Record<string, z.ZodType>
   /** Every status it answers with other than in the error envelope (a 304; a page's 404). */
@@ -145,6 +147,9 @@ export class ApiBuilder<State, C extends RouterContext<State> = RouterContext<St
         ...(request.params ? { params: request.params } : {}),
         ...(query ? { query } : {}),
         ...(request.body ? { body: { required: true, content: json(request.body) } } : {}),
+        ...(spec.documentedBody
+          ? { body: { required: true, content: { [spec.documentedBody.mediaType]: { schema: spec.documentedBody.schema } } } }
+          : {}),
       },
       responses,
     })
