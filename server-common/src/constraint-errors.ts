@@ -9,6 +9,9 @@ import { isPgError, SQLSTATE } from './sqlstate.ts'
  */
 export type ConstraintMeaning = { field: string; message: string } | { conflict: string } | { internal: string }
 
+/** A time range that ends before it starts: the admin API's own check and the database's `*_time_order` answer alike. */
+export const ENDS_BEFORE_START = { field: 'ends_at', message: 'must not be before starts_at' } as const
+
 /**
  * Every named check and unique constraint (and unique index) of the schema, by the name Postgres
  * reports in a violation. A test compares it with `pg_constraint` and `pg_index` of the migrated
@@ -23,13 +26,13 @@ export const CONSTRAINTS: Readonly<Record<string, ConstraintMeaning>> = {
   email_messages_status_check: { internal: 'written by the mail worker' },
   embed_tokens_token_hash_key: { internal: 'hash of a random secret' },
   events_registration_confirmation_check: { field: 'registration_confirmation', message: 'must be email or none' },
-  events_time_order: { field: 'ends_at', message: 'must not be before starts_at' },
+  events_time_order: ENDS_BEFORE_START,
   registrations_cancel_token_key: { internal: 'hash of a random secret' },
   registrations_confirm_token_key: { internal: 'hash of a random secret' },
   registrations_event_email_key: { conflict: 'This email address is already registered for this event' },
   registrations_status_check: { field: 'status', message: 'must be a registration status' },
   sessions_level_check: { field: 'level', message: 'must be beginner, intermediate or advanced' },
-  sessions_time_order: { field: 'ends_at', message: 'must not be before starts_at' },
+  sessions_time_order: ENDS_BEFORE_START,
   speakers_event_email_key: { conflict: 'Another speaker of this event already has this email address' },
   speakers_status_check: { field: 'status', message: 'must be a speaker status' },
   user_links_purpose_check: { internal: 'written by the sign-in code' },
