@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing'
 import { ADA, countDateFormats, EVENT_ID, root, text, until } from './test-support/helpers.js'
+import { loaderGlobal } from './loader-global.js'
 
 // Runs against the real build (dist/), which `npm test` makes sure is fresh.
 const chunks = () =>
@@ -34,7 +35,7 @@ describe('loader.js', () => {
     expect(elementChunks()).to.deep.equal(['details', 'lit', 'sessions', 'shared', 'speaker-card'])
     // Live updates are not on the way to the first screen: their chunk follows it.
     await until(() => chunks().includes('live-client'), 'the live client after the first paint')
-    const loader = (window as { serviceWidgets?: { base: string; prefetch: Record<string, unknown> } }).serviceWidgets!
+    const loader = loaderGlobal()!
     expect(loader.base).to.equal(`${location.origin}/dist/`)
     // The loader fetched the event while the chunks loaded, and the client adopted that response.
     expect(Object.keys(loader.prefetch)).to.deep.equal([])
