@@ -17,7 +17,7 @@ import { repeat } from 'lit/directives/repeat.js'
 import { I18nController, t } from '../i18n/index.ts'
 import type { FieldProblemLike } from '../ui/field-problems.ts'
 import { applyFieldProblems, clearFieldProblems } from '../ui/form-errors.ts'
-import { pageStyles } from '../ui/styles.ts'
+import { framedGroupStyles, pageStyles } from '../ui/styles.ts'
 import { type EventDraft, draftProblems, QUESTION_TYPES, type QuestionType, questionDraft, ticketDraft } from './event-draft.ts'
 import { messages } from './messages.ts'
 import { timeZoneChoices } from './time-zones.ts'
@@ -80,6 +80,7 @@ export class ConsoleEventForm extends LitElement {
 
   static override styles = [
     pageStyles,
+    framedGroupStyles,
     css`
       form {
         max-width: 60rem;
@@ -96,22 +97,13 @@ export class ConsoleEventForm extends LitElement {
         margin: 0;
       }
       fieldset {
-        border: var(--wa-border-width-s) solid var(--wa-color-surface-border);
-        border-radius: var(--wa-border-radius-m);
         padding: var(--wa-space-m);
-        margin: 0;
-        display: flex;
-        flex-direction: column;
         gap: var(--wa-space-s);
         min-width: 0;
       }
       fieldset.all {
         border: 0;
         padding: 0;
-      }
-      legend {
-        font-weight: var(--wa-font-weight-semibold);
-        padding-inline: var(--wa-space-2xs);
       }
       .description {
         display: grid;

@@ -18,12 +18,13 @@ import { canWrite } from '../app/roles.ts'
 import { currentSession } from '../app/session.ts'
 import '../events/event-tabs.ts'
 import { formatDateTime, formatNumber, I18nController, t } from '../i18n/index.ts'
+import { BusyAction } from '../ui/busy-action.ts'
 import { cardsTable } from '../ui/cards-table.ts'
 import { confirmAction } from '../ui/confirm.ts'
 import { notify, notifyProblem, problemText } from '../ui/notify.ts'
-import { emptyText, listState } from '../ui/list-state.ts'
+import { emptyText } from '../ui/list-state.ts'
 import '../ui/page-header.ts'
-import { pager } from '../ui/pager.ts'
+import { PagedList } from '../ui/paged-list.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { answerLines } from './answers.ts'
 import { downloadRegistrationsCsv } from './csv-download.ts'
@@ -47,19 +48,21 @@ export class ConsoleRegistrationsPage extends LitElement {
 
   @state() private event: EventRecord | undefined
   @state() private filters: RegistrationFilters = filtersFromSearch(location.search)
-  @state() private registrations: Registration[] = []
-  @state() private total = 0
-  @state() private loading = true
-  @state() private failure = ''
   @state() private exporting = false
   @state() private open: Registration | undefined
   /** The emails of the open registration, from the mail outbox; undefined while they load. */
   @state() private emails: RegistrationEmail[] | undefined
   @state() private emailsFailure = ''
-  @state() private busy = false
+  private readonly action = new BusyAction(this)
 
   private searchTimer: ReturnType<typeof setTimeout> | undefined
-  private request = 0
+  // The page is one of the filters, kept in the address with them.
+  private readonly list = new PagedList<Registration>(this, {
+    pageSize: PAGE_SIZE,
+    read: (page) => apiList<Registration>('/registrations', pageQuery(this.eventId, { ...this.filters, page })),
+    failed: (problem) => t(messages).loadFailed(problem),
+    onPage: (page) => this.setFilters({ page }),
+  })
 
   static override styles = [
     pageStyles,
@@ -100,23 +103,7 @@ export class ConsoleRegistrationsPage extends LitElement {
         this.event = event
       })
       .catch(() => undefined)
-    void this.load()
-  }
-
-  private async load(): Promise<void> {
-    const request = ++this.request
-    this.loading = true
-    this.failure = ''
-    try {
-      const { items, meta } = await apiList<Registration>('/registrations', pageQuery(this.eventId, this.filters))
-      if (request !== this.request) return
-      this.registrations = items
-      this.total = meta.total
-    } catch (error) {
-      if (request === this.request) this.failure = t(messages).loadFailed(problemText(error))
-    } finally {
-      if (request === this.request) this.loading = false
-    }
+    void this.list.show(this.filters.page)
   }
 
   /** New filters: kept in the address (without a new history entry per keystroke) and read. */
@@ -124,8 +111,8 @@ export class ConsoleRegistrationsPage extends LitElement {
     this.filters = { ...this.filters, page: 1, ...changes }
     history.replaceState(history.state, '', `${location.pathname}${searchFromFilters(this.filters)}`)
     clearTimeout(this.searchTimer)
-    if (delay) this.searchTimer = setTimeout(() => void this.load(), delay)
-    else void this.load()
+    if (delay) this.searchTimer = setTimeout(() => void this.list.show(this.filters.page), delay)
+    else void this.list.show(this.filters.page)
   }
 
   private ticketName(id: string | null): string {
@@ -152,19 +139,14 @@ export class ConsoleRegistrationsPage extends LitElement {
       !(await confirmAction({ heading: m.cancelHeading(registration.name), message: m.cancelText, confirmLabel: m.actions.cancel }))
     )
       return
-    this.busy = true
-    try {
+    await this.action.run(async () => {
       const updated = await apiSend<Registration>('PATCH', `/registrations/${encodeURIComponent(registration.id)}`, {
         status: action.status,
       })
-      this.registrations = this.registrations.map((r) => (r.id === updated.id ? updated : r))
+      this.list.replace(updated, (a, b) => a.id === b.id)
       if (this.open?.id === updated.id) this.open = updated
       notify(m.done[action.action](registration.name))
-    } catch (error) {
-      notifyProblem(error)
-    } finally {
-      this.busy = false
-    }
+    })
   }
 
   private async openDetail(registration: Registration): Promise<void> {
@@ -248,7 +230,7 @@ export class ConsoleRegistrationsPage extends LitElement {
                       html`<wa-button
                         variant=${action.confirm ? 'danger' : 'brand'}
                         appearance=${action.confirm ? 'outlined' : 'accent'}
-                        ?disabled=${this.busy}
+                        ?disabled=${this.action.busy}
                         @click=${() => void this.act(r, action)}
                         >${m.actions[action.action]}</wa-button
                       >`,
@@ -265,12 +247,12 @@ export class ConsoleRegistrationsPage extends LitElement {
   private renderTable() {
     const m = t(messages)
     const f = this.filters
-    if (this.registrations.length === 0) return emptyText(f.search || f.ticket || f.status ? m.noMatch : m.empty)
+    if (this.list.items.length === 0) return emptyText(f.search || f.ticket || f.status ? m.noMatch : m.empty)
     const c = m.columns
-    return html`<p class="muted" role="status">${m.count(formatNumber(this.total))}</p>
+    return html`<p class="muted" role="status">${m.count(formatNumber(this.list.total))}</p>
       ${cardsTable(
         [c.name, c.email, c.ticket, c.status, c.created],
-        this.registrations.map(
+        this.list.items.map(
           (r) => html`<tr>
                 <td data-label=${c.name}>
                   <button class="name-button" type="button" @click=${() => this.openDetail(r)}>
@@ -312,11 +294,7 @@ export class ConsoleRegistrationsPage extends LitElement {
           ${REGISTRATION_STATUSES.map((s) => html`<wa-option value=${s}>${m.statuses[s]}</wa-option>`)}
         </wa-select>
       </div>
-      ${listState(
-        { failure: this.failure, loading: this.loading && this.registrations.length === 0, retry: () => void this.load(), labels: m },
-        () => this.renderTable(),
-      )}
-      ${pager({ total: this.total, pageSize: PAGE_SIZE, page: f.page, onPage: (page) => this.setFilters({ page }) })}
+      ${this.list.render(m, () => this.renderTable())}
       ${this.renderDetail()}`
   }
 }

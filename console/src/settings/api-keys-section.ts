@@ -5,17 +5,17 @@ import '@awesome.me/webawesome/dist/components/radio/radio.js'
 import '@awesome.me/webawesome/dist/components/radio-group/radio-group.js'
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
 import { css, html, LitElement } from 'lit'
-import { customElement, query, state } from 'lit/decorators.js'
+import { customElement, query } from 'lit/decorators.js'
 import { apiList, apiSend } from '../api/client.ts'
 import type { ApiKey, CreatedApiKey } from '../api/types.ts'
 import { formatDateTime, I18nController, t } from '../i18n/index.ts'
 import { cardsTable } from '../ui/cards-table.ts'
 import { confirmAction } from '../ui/confirm.ts'
-import { clearFieldProblems, formProblemText } from '../ui/form-errors.ts'
+import { FormSubmission } from '../ui/form-submission.ts'
 import { formValues } from '../ui/form-values.ts'
-import { notify, notifyProblem, problemText } from '../ui/notify.ts'
+import { notify, notifyProblem } from '../ui/notify.ts'
 import { showSecretOnce } from '../ui/secret-dialog.ts'
-import { failureCallout, loadingLine } from '../ui/list-state.ts'
+import { Loaded } from '../ui/loaded.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { messages } from './messages.ts'
 
@@ -24,11 +24,11 @@ import { messages } from './messages.ts'
 export class ConsoleApiKeysSection extends LitElement {
   protected readonly i18n = new I18nController(this)
 
-  @state() private keys: ApiKey[] | undefined
-  @state() private error = ''
-  @state() private formError = ''
-  @state() private busy = false
+  private readonly keys = new Loaded<ApiKey[]>(this, {
+    read: async () => (await apiList<ApiKey>('/api-keys', { limit: 100, sort: 'created_at', order: 'desc' })).items,
+  })
   @query('form') private form!: HTMLFormElement
+  private readonly submission = new FormSubmission(this, () => this.form)
 
   static override styles = [
     pageStyles,
@@ -42,30 +42,17 @@ export class ConsoleApiKeysSection extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    void this.load()
-  }
-
-  private async load(): Promise<void> {
-    this.error = ''
-    try {
-      this.keys = (await apiList<ApiKey>('/api-keys', { limit: 100, sort: 'created_at', order: 'desc' })).items
-    } catch (error) {
-      this.error = problemText(error)
-    }
+    void this.keys.load()
   }
 
   private async create(event: SubmitEvent): Promise<void> {
-    event.preventDefault()
-    if (this.busy) return
+    if (!this.submission.begin(event)) return
     const m = t(messages).keys
     const { name = '', scope = 'write' } = formValues(this.form)
-    clearFieldProblems(this.form)
-    this.formError = ''
-    this.busy = true
-    try {
+    await this.submission.send(async () => {
       const created = await apiSend<CreatedApiKey>('POST', '/api-keys', { name, scope })
       this.form.reset()
-      void this.load()
+      void this.keys.load()
       await showSecretOnce({
         heading: m.createdHeading(created.name),
         intro: [m.createdIntro],
@@ -73,11 +60,7 @@ export class ConsoleApiKeysSection extends LitElement {
         secretLabel: m.secretLabel,
         warning: m.warning,
       })
-    } catch (error) {
-      this.formError = formProblemText(this.form, error)
-    } finally {
-      this.busy = false
-    }
+    })
   }
 
   private async revoke(key: ApiKey): Promise<void> {
@@ -91,7 +74,7 @@ export class ConsoleApiKeysSection extends LitElement {
     try {
       await apiSend('DELETE', `/api-keys/${encodeURIComponent(key.id)}`)
       notify(m.revoked(key.name))
-      await this.load()
+      await this.keys.load()
     } catch (error) {
       notifyProblem(error)
     }
@@ -103,21 +86,22 @@ export class ConsoleApiKeysSection extends LitElement {
       ${this.renderList()}
       <h3>${m.createHeading}</h3>
       <form @submit=${this.create} novalidate style="max-width: 32rem">
-        ${this.formError ? html`<wa-callout variant="danger" role="alert">${this.formError}</wa-callout>` : null}
+        ${this.submission.renderError()}
         <wa-input name="name" label=${m.name} hint=${m.nameHint} required maxlength="200"></wa-input>
         <wa-radio-group name="scope" label=${m.scope} value="write">
           <wa-radio value="write">${m.scopes.write}</wa-radio>
           <wa-radio value="read">${m.scopes.read}</wa-radio>
         </wa-radio-group>
-        <div><wa-button type="submit" variant="brand" ?loading=${this.busy}>${m.create}</wa-button></div>
+        <div><wa-button type="submit" variant="brand" ?loading=${this.submission.busy}>${m.create}</wa-button></div>
       </form>`
   }
 
   private renderList() {
+    return this.keys.render(t(messages), (keys) => this.renderKeys(keys))
+  }
+
+  private renderKeys(keys: ApiKey[]) {
     const m = t(messages)
-    if (this.error) return failureCallout(this.error, { label: m.retry, run: () => void this.load() })
-    const keys = this.keys
-    if (!keys) return loadingLine(m.loading)
     if (!keys.length) return html`<p class="muted">${m.keys.none}</p>`
     const c = m.keys.columns
     return cardsTable(

@@ -13,12 +13,12 @@ import { currentRole, currentSession } from '../app/session.ts'
 import { formatDateTime, I18nController, t } from '../i18n/index.ts'
 import { cardsTable } from '../ui/cards-table.ts'
 import { confirmAction } from '../ui/confirm.ts'
-import { clearFieldProblems, formProblemText } from '../ui/form-errors.ts'
+import { FormSubmission } from '../ui/form-submission.ts'
 import { formValues } from '../ui/form-values.ts'
 import { notify, problemText } from '../ui/notify.ts'
 import '../ui/page-header.ts'
 import { showSecretOnce } from '../ui/secret-dialog.ts'
-import { failureCallout, loadingLine } from '../ui/list-state.ts'
+import { Loaded } from '../ui/loaded.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { messages } from './people-messages.ts'
 
@@ -29,12 +29,12 @@ const ROLES: Role[] = ['owner', 'editor', 'viewer']
 export class ConsolePeoplePage extends LitElement {
   protected readonly i18n = new I18nController(this)
 
-  @state() private users: User[] | undefined
-  @state() private error = ''
+  private readonly users = new Loaded<User[]>(this, {
+    read: async () => (await apiList<User>('/users', { limit: 100, sort: 'created_at' })).items,
+  })
   @state() private actionError = ''
-  @state() private formError = ''
-  @state() private busy = false
   @query('form') private form!: HTMLFormElement
+  private readonly submission = new FormSubmission(this, () => this.form)
 
   static override styles = [
     pageStyles,
@@ -56,16 +56,7 @@ export class ConsolePeoplePage extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    if (canManageAccount(currentRole())) void this.load()
-  }
-
-  private async load(): Promise<void> {
-    this.error = ''
-    try {
-      this.users = (await apiList<User>('/users', { limit: 100, sort: 'created_at' })).items
-    } catch (error) {
-      this.error = problemText(error)
-    }
+    if (canManageAccount(currentRole())) void this.users.load()
   }
 
   /** The API's 409 for the last owner, in words that say what to do. */
@@ -81,7 +72,7 @@ export class ConsolePeoplePage extends LitElement {
     try {
       const updated = await apiSend<User>('PATCH', `/users/${encodeURIComponent(user.id)}`, { role })
       notify(m.roleChanged(updated.name || updated.email, m.roles[updated.role]))
-      await this.load()
+      await this.users.load()
     } catch (error) {
       select.value = user.role
       this.actionError = this.explain(error)
@@ -96,37 +87,31 @@ export class ConsolePeoplePage extends LitElement {
     try {
       await apiSend('DELETE', `/users/${encodeURIComponent(user.id)}`)
       notify(m.removed(who))
-      await this.load()
+      await this.users.load()
     } catch (error) {
       this.actionError = this.explain(error)
     }
   }
 
   private async invite(event: SubmitEvent): Promise<void> {
-    event.preventDefault()
-    if (this.busy) return
+    if (!this.submission.begin(event)) return
     const m = t(messages)
     const { email = '', role = 'editor', name = '' } = formValues(this.form)
-    clearFieldProblems(this.form)
-    this.formError = ''
-    this.busy = true
-    try {
-      const invited = await apiSend<InvitedUser>('POST', '/users', { email, role, name: name || undefined })
-      this.form.reset()
-      void this.load()
-      await showSecretOnce({
-        heading: m.invitedHeading(invited.email),
-        intro: [m.invitedIntro(invited.email)],
-        secret: invited.sign_in_url,
-        secretLabel: m.linkLabel,
-        warning: m.linkWarning,
-      })
-    } catch (error) {
-      if (error instanceof ApiProblem && error.status === 409) this.formError = m.alreadyThere
-      else this.formError = formProblemText(this.form, error)
-    } finally {
-      this.busy = false
-    }
+    await this.submission.send(
+      async () => {
+        const invited = await apiSend<InvitedUser>('POST', '/users', { email, role, name: name || undefined })
+        this.form.reset()
+        void this.users.load()
+        await showSecretOnce({
+          heading: m.invitedHeading(invited.email),
+          intro: [m.invitedIntro(invited.email)],
+          secret: invited.sign_in_url,
+          secretLabel: m.linkLabel,
+          warning: m.linkWarning,
+        })
+      },
+      (error) => (error instanceof ApiProblem && error.status === 409 ? m.alreadyThere : undefined),
+    )
   }
 
   override render() {
@@ -143,21 +128,22 @@ export class ConsolePeoplePage extends LitElement {
       ${this.renderList()}
       <h2>${m.inviteHeading}</h2>
       <form @submit=${this.invite} novalidate style="max-width: 32rem">
-        ${this.formError ? html`<wa-callout variant="danger" role="alert">${this.formError}</wa-callout>` : null}
+        ${this.submission.renderError()}
         <wa-input name="email" type="email" label=${m.email} required autocomplete="off"></wa-input>
         <wa-input name="name" label=${m.name} maxlength="200" autocomplete="off"></wa-input>
         <wa-select name="role" label=${m.role} value="editor">
           ${ROLES.map((role) => html`<wa-option value=${role}>${m.roles[role]}</wa-option>`)}
         </wa-select>
-        <div><wa-button type="submit" variant="brand" ?loading=${this.busy}>${m.invite}</wa-button></div>
+        <div><wa-button type="submit" variant="brand" ?loading=${this.submission.busy}>${m.invite}</wa-button></div>
       </form>`
   }
 
   private renderList() {
+    return this.users.render(t(messages), (users) => this.renderUsers(users))
+  }
+
+  private renderUsers(users: User[]) {
     const m = t(messages)
-    if (this.error) return failureCallout(this.error, { label: m.retry, run: () => void this.load() })
-    const users = this.users
-    if (!users) return loadingLine(m.loading)
     const me = currentSession()?.user.id
     const c = m.columns
     return html`<div style="margin-top: var(--wa-space-m)">${cardsTable(

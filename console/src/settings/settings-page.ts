@@ -3,18 +3,18 @@ import '@awesome.me/webawesome/dist/components/callout/callout.js'
 import '@awesome.me/webawesome/dist/components/input/input.js'
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
 import { css, html, LitElement } from 'lit'
-import { customElement, query, state } from 'lit/decorators.js'
+import { customElement, query } from 'lit/decorators.js'
 import { apiGet, apiSend } from '../api/client.ts'
 import type { Account } from '../api/types.ts'
 import { canManageAccount } from '../app/roles.ts'
 import { currentRole, currentSession, setSession } from '../app/session.ts'
 import { formatDate, formatNumber, I18nController, t } from '../i18n/index.ts'
-import { clearFieldProblems, formProblemText } from '../ui/form-errors.ts'
+import { FormSubmission } from '../ui/form-submission.ts'
 import { formValues } from '../ui/form-values.ts'
-import { notify, problemText } from '../ui/notify.ts'
+import { notify } from '../ui/notify.ts'
 import '../ui/page-header.ts'
-import { failureCallout, loadingLine } from '../ui/list-state.ts'
-import { pageStyles } from '../ui/styles.ts'
+import { Loaded } from '../ui/loaded.ts'
+import { pageStyles, sectionStyles } from '../ui/styles.ts'
 import './api-keys-section.ts'
 import { messages } from './messages.ts'
 
@@ -23,21 +23,16 @@ import { messages } from './messages.ts'
 export class ConsoleSettingsPage extends LitElement {
   protected readonly i18n = new I18nController(this)
 
-  @state() private account: Account | undefined
-  @state() private error = ''
-  @state() private formError = ''
-  @state() private busy = false
+  private readonly account = new Loaded<Account>(this, { read: () => apiGet<Account>('/account') })
   @query('form') private form!: HTMLFormElement
+  private readonly submission = new FormSubmission(this, () => this.form)
 
   static override styles = [
     pageStyles,
+    sectionStyles,
     css`
-      section {
-        margin-block-end: var(--wa-space-2xl);
-      }
       h2 {
         font-size: var(--wa-font-size-xl);
-        margin: 0 0 var(--wa-space-m);
       }
       dl {
         gap: var(--wa-space-xs) var(--wa-space-l);
@@ -48,36 +43,20 @@ export class ConsoleSettingsPage extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    void this.load()
-  }
-
-  private async load(): Promise<void> {
-    this.error = ''
-    try {
-      this.account = await apiGet<Account>('/account')
-    } catch (error) {
-      this.error = problemText(error)
-    }
+    void this.account.load()
   }
 
   private async rename(event: SubmitEvent): Promise<void> {
-    event.preventDefault()
-    if (this.busy) return
+    if (!this.submission.begin(event)) return
     const { name = '' } = formValues(this.form)
-    clearFieldProblems(this.form)
-    this.formError = ''
-    this.busy = true
-    try {
-      this.account = await apiSend<Account>('PATCH', '/account', { name })
+    await this.submission.send(async () => {
+      const account = await apiSend<Account>('PATCH', '/account', { name })
+      this.account.set(account)
       const session = currentSession()
       // The header shows the account's name from the session.
-      if (session) setSession({ ...session, account: { ...session.account, name: this.account.name } })
+      if (session) setSession({ ...session, account: { ...session.account, name: account.name } })
       notify(t(messages).account.saved)
-    } catch (error) {
-      this.formError = formProblemText(this.form, error)
-    } finally {
-      this.busy = false
-    }
+    })
   }
 
   override render() {
@@ -96,15 +75,17 @@ export class ConsoleSettingsPage extends LitElement {
 
   private renderAccount(owner: boolean) {
     const m = t(messages)
-    if (this.error) return failureCallout(this.error, { label: m.retry, run: () => void this.load() })
-    const account = this.account
-    if (!account) return loadingLine(m.loading)
+    return this.account.render(m, (account) => this.renderAccountOf(account, owner))
+  }
+
+  private renderAccountOf(account: Account, owner: boolean) {
+    const m = t(messages)
     return html`${
       owner
         ? html`<form @submit=${this.rename} novalidate style="max-width: 32rem">
-            ${this.formError ? html`<wa-callout variant="danger" role="alert">${this.formError}</wa-callout>` : null}
+            ${this.submission.renderError()}
             <wa-input name="name" label=${m.account.name} required maxlength="200" .value=${account.name}></wa-input>
-            <div><wa-button type="submit" variant="brand" ?loading=${this.busy}>${m.account.save}</wa-button></div>
+            <div><wa-button type="submit" variant="brand" ?loading=${this.submission.busy}>${m.account.save}</wa-button></div>
           </form>`
         : html`<p class="muted">${m.account.ownersOnly}</p>`
     }

@@ -17,10 +17,9 @@ import { currentSession } from '../app/session.ts'
 import '../events/event-tabs.ts'
 import { I18nController, t } from '../i18n/index.ts'
 import { cardsTable } from '../ui/cards-table.ts'
-import { problemText } from '../ui/notify.ts'
-import { emptyText, listState } from '../ui/list-state.ts'
+import { emptyText } from '../ui/list-state.ts'
 import '../ui/page-header.ts'
-import { pager } from '../ui/pager.ts'
+import { PagedList } from '../ui/paged-list.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { messages } from './messages.ts'
 import { isPublicStatus } from './speaker-form.ts'
@@ -39,17 +38,23 @@ export class ConsoleSpeakersPage extends LitElement {
   @property() eventId = ''
 
   @state() private eventName = ''
-  @state() private speakers: Speaker[] = []
-  @state() private total = 0
-  @state() private page = 1
   @state() private search = ''
   @state() private status: SpeakerStatus | typeof ALL = ALL
-  @state() private loading = true
-  @state() private failure = ''
 
   private searchTimer: ReturnType<typeof setTimeout> | undefined
-  /** Which request is the latest: an older answer arriving late is dropped. */
-  private request = 0
+  private readonly list = new PagedList<Speaker>(this, {
+    pageSize: PAGE_SIZE,
+    read: (page, limit) =>
+      apiList<Speaker>('/speakers', {
+        event_id: this.eventId,
+        page,
+        limit,
+        sort: 'name',
+        search: this.search.trim() || undefined,
+        status: this.status === ALL ? undefined : this.status,
+      }),
+    failed: (problem) => t(messages).loadFailed(problem),
+  })
 
   static override styles = [
     pageStyles,
@@ -72,49 +77,23 @@ export class ConsoleSpeakersPage extends LitElement {
         this.eventName = e.name
       })
       .catch(() => undefined)
-    void this.load()
-  }
-
-  private async load(): Promise<void> {
-    const request = ++this.request
-    this.loading = true
-    this.failure = ''
-    try {
-      const { items, meta } = await apiList<Speaker>('/speakers', {
-        event_id: this.eventId,
-        page: this.page,
-        limit: PAGE_SIZE,
-        sort: 'name',
-        search: this.search.trim() || undefined,
-        status: this.status === ALL ? undefined : this.status,
-      })
-      if (request !== this.request) return
-      this.speakers = items
-      this.total = meta.total
-    } catch (error) {
-      if (request === this.request) this.failure = t(messages).loadFailed(problemText(error))
-    } finally {
-      if (request === this.request) this.loading = false
-    }
+    void this.list.load()
   }
 
   private onSearch(event: Event): void {
     this.search = String((event.target as HTMLInputElement).value ?? '')
     clearTimeout(this.searchTimer)
-    this.searchTimer = setTimeout(() => {
-      this.page = 1
-      void this.load()
-    }, SEARCH_DELAY_MS)
+    this.searchTimer = setTimeout(() => void this.list.show(1), SEARCH_DELAY_MS)
   }
 
   private renderTable() {
     const m = t(messages)
-    if (this.speakers.length === 0) return emptyText(this.search || this.status !== ALL ? m.noMatch : m.empty)
+    if (this.list.items.length === 0) return emptyText(this.search || this.status !== ALL ? m.noMatch : m.empty)
     const c = m.columns
-    return html`<p class="muted" role="status">${m.count(this.total)}</p>
+    return html`<p class="muted" role="status">${m.count(this.list.total)}</p>
       ${cardsTable(
         [c.name, c.email, c.company, c.status, c.tags],
-        this.speakers.map(
+        this.list.items.map(
           (s) =>
             html`<tr>
                   <td data-label=${c.name}><a href="/console/events/${this.eventId}/speakers/${s.id}">${s.name}</a></td>
@@ -145,27 +124,14 @@ export class ConsoleSpeakersPage extends LitElement {
           .value=${this.status}
           @change=${(e: Event) => {
             this.status = String((e.target as HTMLSelectElement).value) as SpeakerStatus | typeof ALL
-            this.page = 1
-            void this.load()
+            void this.list.show(1)
           }}
         >
           <wa-option value=${ALL}>${m.allStatuses}</wa-option>
           ${SPEAKER_STATUSES.map((s) => html`<wa-option value=${s}>${m.statuses[s]}</wa-option>`)}
         </wa-select>
       </div>
-      ${listState(
-        { failure: this.failure, loading: this.loading && this.speakers.length === 0, retry: () => void this.load(), labels: m },
-        () => this.renderTable(),
-      )}
-      ${pager({
-        total: this.total,
-        pageSize: PAGE_SIZE,
-        page: this.page,
-        onPage: (page) => {
-          this.page = page
-          void this.load()
-        },
-      })}`
+      ${this.list.render(m, () => this.renderTable())}`
   }
 }
 

@@ -17,7 +17,7 @@ import { customElement, property, query, state } from 'lit/decorators.js'
 import type { components } from '../api/types.ts'
 import { apiSend } from '../api/client.ts'
 import { I18nController, t } from '../i18n/index.ts'
-import { clearFieldProblems, formProblemText } from '../ui/form-errors.ts'
+import { FormSubmission } from '../ui/form-submission.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { fromLocalInput, toLocalInput } from './expiry.ts'
 import { messages } from './messages.ts'
@@ -47,11 +47,10 @@ export class ConsoleTokenForm extends LitElement {
   /** The submit button's words. */
   @property() submitLabel = ''
 
-  @state() private saving = false
-  @state() private formError = ''
   @state() private originProblems: string[] = []
 
   @query('form') private form!: HTMLFormElement
+  private readonly submission = new FormSubmission(this, () => this.form)
   @query('[name=name]') private nameInput!: WaInput
   @query('[name=eventId]') private eventSelect?: WaSelect
   @query('[name=allowedOrigins]') private originsInput!: WaTextarea
@@ -90,23 +89,15 @@ export class ConsoleTokenForm extends LitElement {
   }
 
   private async submit(event: SubmitEvent): Promise<void> {
-    event.preventDefault()
-    if (this.saving) return
-    this.formError = ''
-    clearFieldProblems(this.form)
+    if (!this.submission.begin(event)) return
     const body = this.body()
     if (!body) return
-    this.saving = true
-    try {
+    await this.submission.send(async () => {
       const saved = this.token
         ? await apiSend<EmbedToken>('PATCH', `/embed-tokens/${encodeURIComponent(this.token.id)}`, body)
         : await apiSend<CreatedEmbedToken>('POST', '/embed-tokens', body)
       this.dispatchEvent(new CustomEvent('token-saved', { detail: saved, bubbles: true, composed: true }))
-    } catch (error) {
-      this.formError = formProblemText(this.form, error)
-    } finally {
-      this.saving = false
-    }
+    })
   }
 
   override render() {
@@ -114,7 +105,7 @@ export class ConsoleTokenForm extends LitElement {
     const token = this.token
     if (!token && this.events.length === 0) return html`<wa-callout variant="warning">${m.noEvents}</wa-callout>`
     return html`<form @submit=${this.submit} novalidate>
-      ${this.formError ? html`<wa-callout variant="danger" role="alert">${this.formError}</wa-callout>` : null}
+      ${this.submission.renderError()}
       <wa-input name="name" label=${m.name} hint=${m.nameHint} required maxlength="100" .value=${token?.name ?? ''}></wa-input>
       ${
         token
@@ -147,7 +138,7 @@ export class ConsoleTokenForm extends LitElement {
       <wa-input name="expiresAt" type="datetime-local" label=${m.expiry} hint=${m.expiryHint} .value=${toLocalInput(token?.expires_at)}></wa-input>
       <wa-checkbox name="allowCalendarFeed" hint=${m.calendarFeedHint} ?checked=${token?.calendar_feed ?? false}>${m.calendarFeed}</wa-checkbox>
       <div class="row">
-        <wa-button type="submit" variant="brand" ?loading=${this.saving} style="flex: 0 0 auto">${this.submitLabel || m.save}</wa-button>
+        <wa-button type="submit" variant="brand" ?loading=${this.submission.busy} style="flex: 0 0 auto">${this.submitLabel || m.save}</wa-button>
         <slot name="actions"></slot>
       </div>
     </form>`

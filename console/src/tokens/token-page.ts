@@ -4,17 +4,19 @@ import '@awesome.me/webawesome/dist/components/badge/badge.js'
 import '@awesome.me/webawesome/dist/components/button/button.js'
 import '@awesome.me/webawesome/dist/components/callout/callout.js'
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
-import { css, html, LitElement, nothing } from 'lit'
+import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
 import { apiGet, apiSend } from '../api/client.ts'
 import { canWrite } from '../app/roles.ts'
 import { currentRole } from '../app/session.ts'
 import { formatDateTime, formatNumber, I18nController, t } from '../i18n/index.ts'
 import { confirmAction } from '../ui/confirm.ts'
-import { notify, notifyProblem, problemText } from '../ui/notify.ts'
-import { failureCallout, loadingLine } from '../ui/list-state.ts'
+import { BusyAction } from '../ui/busy-action.ts'
+import { detailPage } from '../ui/detail-page.ts'
+import { Loaded } from '../ui/loaded.ts'
+import { notify } from '../ui/notify.ts'
 import '../ui/page-header.ts'
-import { pageStyles } from '../ui/styles.ts'
+import { pageStyles, sectionStyles } from '../ui/styles.ts'
 import { embedUrl } from './embed-url.ts'
 import { messages } from './messages.ts'
 import { withOrigin } from './origins.ts'
@@ -30,22 +32,23 @@ export class ConsoleTokenPage extends LitElement {
   /** From the address. */
   @property() tokenId = ''
 
-  @state() private token: EmbedToken | undefined
   @state() private eventName = ''
   @state() private embed = ''
-  @state() private failure = ''
-  @state() private busy = false
+  private readonly token = new Loaded<EmbedToken>(this, {
+    read: async () => {
+      const [token, url] = await Promise.all([apiGet<EmbedToken>(`/embed-tokens/${encodeURIComponent(this.tokenId)}`), embedUrl()])
+      this.embed = url
+      this.eventName = (await apiGet<{ name: string }>(`/events/${encodeURIComponent(token.event_id)}`).catch(() => undefined))?.name ?? ''
+      return token
+    },
+    failed: (problem) => t(messages).detail.loadFailed(problem),
+  })
+  private readonly action = new BusyAction(this)
 
   static override styles = [
     pageStyles,
+    sectionStyles,
     css`
-      section {
-        margin-block-end: var(--wa-space-2xl);
-      }
-      h2 {
-        font-size: var(--wa-font-size-l);
-        margin: 0 0 var(--wa-space-m);
-      }
       dl {
         margin: 0 0 var(--wa-space-l);
       }
@@ -54,64 +57,46 @@ export class ConsoleTokenPage extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback()
-    void this.load()
+    void this.token.load()
   }
 
-  private async load(): Promise<void> {
-    this.failure = ''
-    try {
-      const [token, url] = await Promise.all([apiGet<EmbedToken>(`/embed-tokens/${encodeURIComponent(this.tokenId)}`), embedUrl()])
-      this.token = token
-      this.embed = url
-      this.eventName = (await apiGet<{ name: string }>(`/events/${encodeURIComponent(token.event_id)}`).catch(() => undefined))?.name ?? ''
-    } catch (error) {
-      this.failure = t(messages).detail.loadFailed(problemText(error))
-    }
-  }
-
-  private async patch(body: Record<string, unknown>, done: string): Promise<void> {
-    if (!this.token || this.busy) return
-    this.busy = true
-    try {
-      this.token = await apiSend<EmbedToken>('PATCH', `/embed-tokens/${encodeURIComponent(this.token.id)}`, body)
+  /** Sends `method` to the token's address and shows the token as answered, with `done` in a notice. */
+  private change(method: 'PATCH' | 'DELETE', body: Record<string, unknown> | undefined, done: string): Promise<void> {
+    const token = this.token.value
+    if (!token) return Promise.resolve()
+    return this.action.run(async () => {
+      this.token.set(await apiSend<EmbedToken>(method, `/embed-tokens/${encodeURIComponent(token.id)}`, body))
       notify(done)
-    } catch (error) {
-      notifyProblem(error)
-    } finally {
-      this.busy = false
-    }
+    })
   }
 
   private async revoke(): Promise<void> {
-    const token = this.token
+    const token = this.token.value
     if (!token) return
     const m = t(messages).detail
     if (!(await confirmAction({ heading: m.revokeHeading(token.name), message: m.revokeText, confirmLabel: m.revoke }))) return
-    this.busy = true
-    try {
-      this.token = await apiSend<EmbedToken>('DELETE', `/embed-tokens/${encodeURIComponent(token.id)}`)
-      notify(m.revoked)
-    } catch (error) {
-      notifyProblem(error)
-    } finally {
-      this.busy = false
-    }
+    await this.change('DELETE', undefined, m.revoked)
   }
 
   private allowConsole(event: CustomEvent<string>): void {
-    const token = this.token
+    const token = this.token.value
     if (!token) return
-    void this.patch({ allowedOrigins: withOrigin(token.allowed_origins, event.detail) }, t(messages).builder.allowed(event.detail))
+    void this.change(
+      'PATCH',
+      { allowedOrigins: withOrigin(token.allowed_origins, event.detail) },
+      t(messages).builder.allowed(event.detail),
+    )
   }
 
   override render() {
     const m = t(messages)
-    const back = html`<a slot="before" href="/console/tokens">← ${m.detail.back}</a>`
-    if (this.failure)
-      return html`<console-page-header heading=${m.title}>${back}</console-page-header>
-        ${failureCallout(this.failure)}`
-    const token = this.token
-    if (!token) return loadingLine(m.loading)
+    return detailPage(this.token, { title: m.title, backHref: '/console/tokens', back: m.detail.back, loading: m.loading }, (token, back) =>
+      this.renderToken(token, back),
+    )
+  }
+
+  private renderToken(token: EmbedToken, back: TemplateResult) {
+    const m = t(messages)
     const state = tokenState(token)
     const writable = canWrite(currentRole()) && state !== 'revoked'
     return html`<console-page-header heading=${token.name} subheading=${this.eventName}>
@@ -120,11 +105,11 @@ export class ConsoleTokenPage extends LitElement {
         ${
           writable
             ? html`<wa-button
-                ?disabled=${this.busy}
-                @click=${() => void this.patch({ isActive: !token.is_active }, token.is_active ? m.detail.disabled : m.detail.enabled)}
+                ?disabled=${this.action.busy}
+                @click=${() => void this.change('PATCH', { isActive: !token.is_active }, token.is_active ? m.detail.disabled : m.detail.enabled)}
                 >${token.is_active ? m.detail.disable : m.detail.enable}</wa-button
               >
-              <wa-button variant="danger" appearance="outlined" ?disabled=${this.busy} @click=${() => void this.revoke()}>${m.detail.revoke}</wa-button>`
+              <wa-button variant="danger" appearance="outlined" ?disabled=${this.action.busy} @click=${() => void this.revoke()}>${m.detail.revoke}</wa-button>`
             : nothing
         }
       </console-page-header>
@@ -148,7 +133,7 @@ export class ConsoleTokenPage extends LitElement {
             <console-token-form
               .token=${token}
               @token-saved=${(e: TokenSavedEvent) => {
-                this.token = e.detail
+                this.token.set(e.detail)
                 notify(m.detail.saved)
               }}
             ></console-token-form>

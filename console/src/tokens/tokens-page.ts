@@ -16,10 +16,9 @@ import { canWrite } from '../app/roles.ts'
 import { currentRole } from '../app/session.ts'
 import { formatDateTime, formatNumber, I18nController, t } from '../i18n/index.ts'
 import { cardsTable } from '../ui/cards-table.ts'
-import { emptyText, listState } from '../ui/list-state.ts'
-import { problemText } from '../ui/notify.ts'
+import { emptyText } from '../ui/list-state.ts'
 import '../ui/page-header.ts'
-import { pager } from '../ui/pager.ts'
+import { PagedList } from '../ui/paged-list.ts'
 import { showSecretOnce } from '../ui/secret-dialog.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { rememberToken } from './created-tokens.ts'
@@ -35,16 +34,11 @@ const ALL = 'all'
 export class ConsoleTokensPage extends LitElement {
   protected readonly i18n = new I18nController(this)
 
-  @state() private tokens: EmbedToken[] = []
-  @state() private total = 0
-  @state() private page = 1
   @state() private events: EventOption[] = []
   /** Until the events are read, the create form waits rather than saying there are none. */
   @state() private eventsLoaded = false
   @state() private eventFilter = ALL
   @state() private includeRevoked = false
-  @state() private loading = true
-  @state() private failure = ''
   @state() private creating = false
 
   static override styles = [
@@ -56,10 +50,24 @@ export class ConsoleTokensPage extends LitElement {
     `,
   ]
 
+  private readonly list = new PagedList<EmbedToken>(this, {
+    pageSize: PAGE_SIZE,
+    read: (page, limit) =>
+      apiList<EmbedToken>('/embed-tokens', {
+        page,
+        limit,
+        sort: 'created_at',
+        order: 'desc',
+        event_id: this.eventFilter === ALL ? undefined : this.eventFilter,
+        include_revoked: this.includeRevoked ? 'true' : undefined,
+      }),
+    failed: (problem) => t(messages).loadFailed(problem),
+  })
+
   override connectedCallback(): void {
     super.connectedCallback()
     void this.loadEvents()
-    void this.load()
+    void this.list.load()
   }
 
   private async loadEvents(): Promise<void> {
@@ -72,27 +80,6 @@ export class ConsoleTokensPage extends LitElement {
     }
   }
 
-  private async load(): Promise<void> {
-    this.loading = true
-    this.failure = ''
-    try {
-      const { items, meta } = await apiList<EmbedToken>('/embed-tokens', {
-        page: this.page,
-        limit: PAGE_SIZE,
-        sort: 'created_at',
-        order: 'desc',
-        event_id: this.eventFilter === ALL ? undefined : this.eventFilter,
-        include_revoked: this.includeRevoked ? 'true' : undefined,
-      })
-      this.tokens = items
-      this.total = meta.total
-    } catch (error) {
-      this.failure = t(messages).loadFailed(problemText(error))
-    } finally {
-      this.loading = false
-    }
-  }
-
   private eventName(id: string): string {
     return this.events.find((e) => e.id === id)?.name ?? id
   }
@@ -101,7 +88,7 @@ export class ConsoleTokensPage extends LitElement {
     const token = event.detail as CreatedEmbedToken
     rememberToken(token.id, token.token)
     this.creating = false
-    void this.load()
+    void this.list.load()
     const m = t(messages).created
     void showSecretOnce({
       heading: m.heading,
@@ -115,11 +102,11 @@ export class ConsoleTokensPage extends LitElement {
 
   private renderTable() {
     const m = t(messages)
-    if (this.tokens.length === 0) return emptyText(m.empty)
+    if (this.list.items.length === 0) return emptyText(m.empty)
     const c = m.columns
     return cardsTable(
       [c.name, c.prefix, c.event, c.state, c.expires, c.usage, c.lastUsed],
-      this.tokens.map((token) => {
+      this.list.items.map((token) => {
         const s = tokenState(token)
         return html`<tr>
               <td data-label=${c.name}><a href="/console/tokens/${token.id}">${token.name}</a></td>
@@ -148,8 +135,7 @@ export class ConsoleTokensPage extends LitElement {
           .value=${this.eventFilter}
           @change=${(e: Event) => {
             this.eventFilter = String((e.target as HTMLSelectElement).value)
-            this.page = 1
-            void this.load()
+            void this.list.show(1)
           }}
         >
           <wa-option value=${ALL}>${m.allEvents}</wa-option>
@@ -159,25 +145,12 @@ export class ConsoleTokensPage extends LitElement {
           ?checked=${this.includeRevoked}
           @change=${(e: Event) => {
             this.includeRevoked = (e.target as HTMLInputElement).checked
-            this.page = 1
-            void this.load()
+            void this.list.show(1)
           }}
           >${m.showRevoked}</wa-switch
         >
       </div>
-      ${listState(
-        { failure: this.failure, loading: this.loading && this.tokens.length === 0, retry: () => void this.load(), labels: m },
-        () => this.renderTable(),
-      )}
-      ${pager({
-        total: this.total,
-        pageSize: PAGE_SIZE,
-        page: this.page,
-        onPage: (page) => {
-          this.page = page
-          void this.load()
-        },
-      })}
+      ${this.list.render(m, () => this.renderTable())}
       <wa-dialog
         label=${m.create}
         ?open=${this.creating}

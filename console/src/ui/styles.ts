@@ -112,3 +112,29 @@ export const pageStyles = css`
     }
   }
 `
+
+/** A page in sections (a record's settings, its log), each headed by an h2. */
+export const sectionStyles = css`
+  section {
+    margin-block-end: var(--wa-space-2xl);
+  }
+  h2 {
+    font-size: var(--wa-font-size-l);
+    margin: 0 0 var(--wa-space-m);
+  }
+`
+
+/** A form's framed group of controls: a bordered fieldset, its legend in bold on the frame. */
+export const framedGroupStyles = css`
+  fieldset {
+    border: var(--wa-border-width-s) solid var(--wa-color-surface-border);
+    border-radius: var(--wa-border-radius-m);
+    margin: 0;
+    display: flex;
+    flex-direction: column;
+  }
+  legend {
+    font-weight: var(--wa-font-weight-semibold);
+    padding-inline: var(--wa-space-2xs);
+  }
+`

@@ -10,9 +10,9 @@ import { customElement, property, query, state } from 'lit/decorators.js'
 import type { components } from '../api/types.ts'
 import { apiSend } from '../api/client.ts'
 import { I18nController, t } from '../i18n/index.ts'
-import { clearFieldProblems, formProblemText } from '../ui/form-errors.ts'
+import { FormSubmission } from '../ui/form-submission.ts'
 import { notify } from '../ui/notify.ts'
-import { pageStyles } from '../ui/styles.ts'
+import { framedGroupStyles, pageStyles } from '../ui/styles.ts'
 import { type EventSelection, eventsOf, selectionOf, typeGroups, type WebhookEventType } from './event-types.ts'
 import { messages } from './messages.ts'
 
@@ -29,27 +29,18 @@ export class ConsoleWebhookForm extends LitElement {
   @state() private url = ''
   @state() private description = ''
   @state() private selection: EventSelection = { all: true, types: new Set() }
-  @state() private saving = false
-  @state() private formError = ''
   @state() private eventsError = ''
 
   @query('form') private form!: HTMLFormElement
+  private readonly submission = new FormSubmission(this, () => this.form)
 
   static override styles = [
     pageStyles,
+    framedGroupStyles,
     css`
       fieldset {
-        border: var(--wa-border-width-s) solid var(--wa-color-surface-border);
-        border-radius: var(--wa-border-radius-m);
         padding: var(--wa-space-s) var(--wa-space-m);
-        margin: 0;
-        display: flex;
-        flex-direction: column;
         gap: var(--wa-space-xs);
-      }
-      legend {
-        font-weight: var(--wa-font-weight-semibold);
-        padding-inline: var(--wa-space-2xs);
       }
       .groups {
         display: grid;
@@ -101,33 +92,25 @@ export class ConsoleWebhookForm extends LitElement {
   }
 
   private async submit(event: SubmitEvent): Promise<void> {
-    event.preventDefault()
-    if (this.saving) return
-    this.formError = ''
-    clearFieldProblems(this.form)
+    if (!this.submission.begin(event)) return
     const body = this.body()
     if (!body) return
     if (this.webhook && Object.keys(body).length === 0) {
       notify(t(messages).detail.nothingChanged, 'neutral')
       return
     }
-    this.saving = true
-    try {
+    await this.submission.send(async () => {
       const saved = this.webhook
         ? await apiSend<Webhook>('PATCH', `/webhooks/${encodeURIComponent(this.webhook.id)}`, body)
         : await apiSend<CreatedWebhook>('POST', '/webhooks', body)
       this.dispatchEvent(new CustomEvent('webhook-saved', { detail: saved, bubbles: true, composed: true }))
-    } catch (error) {
-      this.formError = formProblemText(this.form, error)
-    } finally {
-      this.saving = false
-    }
+    })
   }
 
   override render() {
     const f = t(messages).form
     return html`<form @submit=${this.submit} novalidate>
-      ${this.formError ? html`<wa-callout variant="danger" role="alert">${this.formError}</wa-callout>` : nothing}
+      ${this.submission.renderError()}
       <wa-input
         name="url"
         type="url"
@@ -179,7 +162,7 @@ export class ConsoleWebhookForm extends LitElement {
         </div>
         ${this.eventsError ? html`<span class="field-error" role="alert">${this.eventsError}</span>` : nothing}
       </fieldset>
-      <div><wa-button type="submit" variant="brand" ?loading=${this.saving}>${this.webhook ? f.save : f.create}</wa-button></div>
+      <div><wa-button type="submit" variant="brand" ?loading=${this.submission.busy}>${this.webhook ? f.save : f.create}</wa-button></div>
     </form>`
   }
 }

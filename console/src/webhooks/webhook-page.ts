@@ -7,7 +7,7 @@ import '@awesome.me/webawesome/dist/components/dialog/dialog.js'
 import '@awesome.me/webawesome/dist/components/option/option.js'
 import '@awesome.me/webawesome/dist/components/select/select.js'
 import '@awesome.me/webawesome/dist/components/spinner/spinner.js'
-import { css, html, LitElement, nothing } from 'lit'
+import { css, html, LitElement, nothing, type TemplateResult } from 'lit'
 import { customElement, property, state } from 'lit/decorators.js'
 import type { components } from '../api/types.ts'
 import { apiGet, apiList, apiSend } from '../api/client.ts'
@@ -18,10 +18,13 @@ import { formatDateTime, I18nController, t } from '../i18n/index.ts'
 import { cardsTable } from '../ui/cards-table.ts'
 import { confirmAction } from '../ui/confirm.ts'
 import { notify, notifyProblem, problemText } from '../ui/notify.ts'
-import { emptyText, failureCallout, listState, loadingLine } from '../ui/list-state.ts'
+import { BusyAction } from '../ui/busy-action.ts'
+import { emptyText, failureCallout } from '../ui/list-state.ts'
+import { detailPage } from '../ui/detail-page.ts'
+import { Loaded } from '../ui/loaded.ts'
 import '../ui/page-header.ts'
-import { pager } from '../ui/pager.ts'
-import { pageStyles } from '../ui/styles.ts'
+import { PagedList } from '../ui/paged-list.ts'
+import { pageStyles, sectionStyles } from '../ui/styles.ts'
 import { type DeliveryStatus, prettyJson, statusVariant } from './delivery-view.ts'
 import { messages } from './messages.ts'
 import './webhook-form.ts'
@@ -40,29 +43,15 @@ export class ConsoleWebhookPage extends LitElement {
 
   @property() webhookId = ''
 
-  @state() private webhook: Webhook | undefined
-  @state() private failure = ''
-  @state() private busy = false
-  @state() private deliveries: Delivery[] = []
-  @state() private total = 0
-  @state() private page = 1
   @state() private status: DeliveryStatus | typeof ALL = ALL
-  @state() private logLoading = true
-  @state() private logFailure = ''
   @state() private detail: DeliveryDetail | undefined
   @state() private detailOpen = false
   @state() private detailFailure = ''
 
   static override styles = [
     pageStyles,
+    sectionStyles,
     css`
-      section {
-        margin-block-end: var(--wa-space-2xl);
-      }
-      h2 {
-        font-size: var(--wa-font-size-l);
-        margin: 0 0 var(--wa-space-m);
-      }
       .filters wa-select {
         min-width: 12rem;
       }
@@ -84,72 +73,48 @@ export class ConsoleWebhookPage extends LitElement {
     `,
   ]
 
+  private readonly webhook = new Loaded<Webhook>(this, {
+    read: () => apiGet<Webhook>(this.path),
+    failed: (problem) => t(messages).detail.loadFailed(problem),
+  })
+  private readonly action = new BusyAction(this)
+  private readonly log = new PagedList<Delivery>(this, {
+    pageSize: PAGE_SIZE,
+    read: (page, limit) =>
+      apiList<Delivery>(`${this.path}/deliveries`, { page, limit, status: this.status === ALL ? undefined : this.status }),
+    failed: (problem) => t(messages).log.loadFailed(problem),
+    retry: false,
+  })
+
   override connectedCallback(): void {
     super.connectedCallback()
-    void this.load()
-    void this.loadLog()
+    void this.webhook.load()
+    void this.log.load()
   }
 
   private get path(): string {
     return `/webhooks/${encodeURIComponent(this.webhookId)}`
   }
 
-  private async load(): Promise<void> {
-    try {
-      this.webhook = await apiGet<Webhook>(this.path)
-    } catch (error) {
-      this.failure = t(messages).detail.loadFailed(problemText(error))
-    }
-  }
-
-  private async loadLog(): Promise<void> {
-    this.logLoading = true
-    this.logFailure = ''
-    try {
-      const { items, meta } = await apiList<Delivery>(`${this.path}/deliveries`, {
-        page: this.page,
-        limit: PAGE_SIZE,
-        status: this.status === ALL ? undefined : this.status,
-      })
-      this.deliveries = items
-      this.total = meta.total
-    } catch (error) {
-      this.logFailure = t(messages).log.loadFailed(problemText(error))
-    } finally {
-      this.logLoading = false
-    }
-  }
-
-  private async setEnabled(enabled: boolean): Promise<void> {
+  private setEnabled(enabled: boolean): Promise<void> {
     const m = t(messages).detail
-    this.busy = true
-    try {
-      this.webhook = await apiSend<Webhook>('PATCH', this.path, { enabled })
+    return this.action.run(async () => {
+      this.webhook.set(await apiSend<Webhook>('PATCH', this.path, { enabled }))
       notify(enabled ? m.enabledNotice : m.disabledNotice)
-      if (!enabled) void this.loadLog()
-    } catch (error) {
-      notifyProblem(error)
-    } finally {
-      this.busy = false
-    }
+      if (!enabled) void this.log.load()
+    })
   }
 
-  private async sendTest(): Promise<void> {
-    this.busy = true
-    try {
+  private sendTest(): Promise<void> {
+    return this.action.run(async () => {
       await apiSend('POST', `${this.path}/test`)
       notify(t(messages).detail.testQueued)
-      this.page = 1
-      await this.loadLog()
-    } catch (error) {
-      notifyProblem(error)
-    } finally {
-      this.busy = false
-    }
+      await this.log.show(1)
+    })
   }
 
   private async deleteWebhook(): Promise<void> {
-    const hook = this.webhook
+    const hook = this.webhook.value
     if (!hook) return
     const m = t(messages).detail
     if (!(await confirmAction({ heading: m.deleteHeading(hook.url), message: m.deleteText, confirmLabel: m.delete }))) return
@@ -177,7 +142,7 @@ export class ConsoleWebhookPage extends LitElement {
     try {
       await apiSend('POST', `${this.path}/deliveries/${encodeURIComponent(id)}/retry`)
       notify(t(messages).delivery.retried)
-      await Promise.all([this.openDelivery(id), this.loadLog()])
+      await Promise.all([this.openDelivery(id), this.log.load()])
     } catch (error) {
       notifyProblem(error)
     }
@@ -194,21 +159,20 @@ export class ConsoleWebhookPage extends LitElement {
           .value=${this.status}
           @change=${(e: Event) => {
             this.status = String((e.target as HTMLSelectElement).value) as DeliveryStatus | typeof ALL
-            this.page = 1
-            void this.loadLog()
+            void this.log.show(1)
           }}
         >
           <wa-option value=${ALL}>${m.allStatuses}</wa-option>
           ${STATUSES.map((s) => html`<wa-option value=${s}>${m.statuses[s]}</wa-option>`)}
         </wa-select>
-        <wa-button ?loading=${this.logLoading} @click=${() => void this.loadLog()}>${m.refresh}</wa-button>
+        <wa-button ?loading=${this.log.loading} @click=${() => void this.log.load()}>${m.refresh}</wa-button>
       </div>
-      ${listState({ failure: this.logFailure, loading: this.logLoading && this.deliveries.length === 0, labels: t(messages) }, () =>
-        this.deliveries.length === 0
+      ${this.log.render(t(messages), () =>
+        this.log.items.length === 0
           ? emptyText(m.empty)
           : cardsTable(
               [c.type, c.status, c.attempts, c.code, c.error, c.created, c.last, html`<span class="visually-hidden">${m.view}</span>`],
-              this.deliveries.map(
+              this.log.items.map(
                 (d) => html`<tr>
                       <td data-label=${c.type}><code>${d.type}</code></td>
                       <td data-label=${c.status}><wa-badge variant=${statusVariant(d.status)}>${m.statuses[d.status]}</wa-badge></td>
@@ -226,15 +190,6 @@ export class ConsoleWebhookPage extends LitElement {
               ),
             ),
       )}
-      ${pager({
-        total: this.total,
-        pageSize: PAGE_SIZE,
-        page: this.page,
-        onPage: (page) => {
-          this.page = page
-          void this.loadLog()
-        },
-      })}
     </section>`
   }
 
@@ -281,7 +236,7 @@ export class ConsoleWebhookPage extends LitElement {
       }
       ${
         d && writable
-          ? this.webhook?.enabled
+          ? this.webhook.value?.enabled
             ? html`<wa-button slot="footer" variant="brand" @click=${() => void this.retry(d.id)}>${m.retry}</wa-button>`
             : html`<span slot="footer" class="muted">${m.retryDisabled}</span>`
           : nothing
@@ -292,20 +247,23 @@ export class ConsoleWebhookPage extends LitElement {
 
   override render() {
     const m = t(messages)
-    const back = html`<a slot="before" href="/console/webhooks">← ${m.detail.back}</a>`
-    if (this.failure)
-      return html`<console-page-header heading=${m.title}>${back}</console-page-header>
-        ${failureCallout(this.failure)}`
-    const hook = this.webhook
-    if (!hook) return loadingLine(m.loading)
+    return detailPage(
+      this.webhook,
+      { title: m.title, backHref: '/console/webhooks', back: m.detail.back, loading: m.loading },
+      (hook, back) => this.renderWebhook(hook, back),
+    )
+  }
+
+  private renderWebhook(hook: Webhook, back: TemplateResult) {
+    const m = t(messages)
     const writable = canWrite(currentSession()?.user.role)
     return html`<console-page-header heading=${hook.url} subheading=${hook.description ?? ''}>
         ${back}
         <wa-badge variant=${hook.enabled ? 'success' : 'neutral'}>${hook.enabled ? m.enabled : m.disabled}</wa-badge>
         ${
           writable
-            ? html`<wa-button ?disabled=${this.busy || !hook.enabled} @click=${() => void this.sendTest()}>${m.detail.sendTest}</wa-button>
-              <wa-button ?disabled=${this.busy} @click=${() => void this.setEnabled(!hook.enabled)}
+            ? html`<wa-button ?disabled=${this.action.busy || !hook.enabled} @click=${() => void this.sendTest()}>${m.detail.sendTest}</wa-button>
+              <wa-button ?disabled=${this.action.busy} @click=${() => void this.setEnabled(!hook.enabled)}
                 >${hook.enabled ? m.detail.disable : m.detail.enable}</wa-button
               >
               <wa-button variant="danger" appearance="outlined" @click=${() => void this.deleteWebhook()}>${m.detail.delete}</wa-button>`
@@ -321,7 +279,7 @@ export class ConsoleWebhookPage extends LitElement {
             <console-webhook-form
               .webhook=${hook}
               @webhook-saved=${(e: CustomEvent<Webhook>) => {
-                this.webhook = e.detail
+                this.webhook.set(e.detail)
                 notify(m.detail.saved)
               }}
             ></console-webhook-form>

@@ -10,10 +10,9 @@ import { navigate } from '../app/router.ts'
 import { currentSession } from '../app/session.ts'
 import { formatDateTime, I18nController, t } from '../i18n/index.ts'
 import { cardsTable } from '../ui/cards-table.ts'
-import { emptyText, listState } from '../ui/list-state.ts'
-import { problemText } from '../ui/notify.ts'
+import { emptyText } from '../ui/list-state.ts'
 import '../ui/page-header.ts'
-import { pager } from '../ui/pager.ts'
+import { PagedList } from '../ui/paged-list.ts'
 import { showSecretOnce } from '../ui/secret-dialog.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { eventsSummary } from './event-types.ts'
@@ -27,11 +26,6 @@ const PAGE_SIZE = 50
 export class ConsoleWebhooksPage extends LitElement {
   protected readonly i18n = new I18nController(this)
 
-  @state() private webhooks: Webhook[] = []
-  @state() private total = 0
-  @state() private page = 1
-  @state() private loading = true
-  @state() private failure = ''
   @state() private adding = false
 
   static override styles = [
@@ -43,28 +37,20 @@ export class ConsoleWebhooksPage extends LitElement {
     `,
   ]
 
+  private readonly list = new PagedList<Webhook>(this, {
+    pageSize: PAGE_SIZE,
+    read: (page, limit) => apiList<Webhook>('/webhooks', { page, limit, sort: 'created_at', order: 'desc' }),
+    failed: (problem) => t(messages).loadFailed(problem),
+  })
+
   override connectedCallback(): void {
     super.connectedCallback()
-    void this.load()
-  }
-
-  private async load(): Promise<void> {
-    this.loading = true
-    this.failure = ''
-    try {
-      const { items, meta } = await apiList<Webhook>('/webhooks', { page: this.page, limit: PAGE_SIZE, sort: 'created_at', order: 'desc' })
-      this.webhooks = items
-      this.total = meta.total
-    } catch (error) {
-      this.failure = t(messages).loadFailed(problemText(error))
-    } finally {
-      this.loading = false
-    }
+    void this.list.load()
   }
 
   private onAdded(hook: CreatedWebhook): void {
     this.adding = false
-    void this.load()
+    void this.list.load()
     const m = t(messages).created
     void showSecretOnce({
       heading: m.heading,
@@ -78,11 +64,11 @@ export class ConsoleWebhooksPage extends LitElement {
 
   private renderTable() {
     const m = t(messages)
-    if (this.webhooks.length === 0) return emptyText(m.empty)
+    if (this.list.items.length === 0) return emptyText(m.empty)
     const c = m.columns
     return cardsTable(
       [c.url, c.events, c.state, c.description],
-      this.webhooks.map(
+      this.list.items.map(
         (w) => html`<tr>
               <td class="url" data-label=${c.url}><a href="/console/webhooks/${w.id}">${w.url}</a></td>
               <td data-label=${c.events}>${eventsSummary(w.events, m.allEvents)}</td>
@@ -103,19 +89,7 @@ export class ConsoleWebhooksPage extends LitElement {
         ${writable ? html`<wa-button variant="brand" @click=${() => (this.adding = true)}>${m.add}</wa-button>` : nothing}
       </console-page-header>
       <p class="muted">${m.intro}</p>
-      ${listState(
-        { failure: this.failure, loading: this.loading && this.webhooks.length === 0, retry: () => void this.load(), labels: m },
-        () => this.renderTable(),
-      )}
-      ${pager({
-        total: this.total,
-        pageSize: PAGE_SIZE,
-        page: this.page,
-        onPage: (page) => {
-          this.page = page
-          void this.load()
-        },
-      })}
+      ${this.list.render(m, () => this.renderTable())}
       <wa-dialog
         label=${m.add}
         ?open=${this.adding}
