@@ -30,7 +30,9 @@ describe('calendar file names', () => {
     expect(calendarFileName('DevConf 2030: Keynote / ünï "quoted"')).toBe('DevConf-2030-Keynote-ünï-quoted.ics')
     expect(calendarFileName(' ;:/ ')).toBe('calendar.ics')
     expect(attachmentOf('Keynote-ünï.ics')).toBe(`attachment; filename="Keynote-uni.ics"; filename*=UTF-8''Keynote-%C3%BCn%C3%AF.ics`)
-    expect(attachmentOf('基調講演.ics')).toBe(`attachment; filename="calendar.ics"; filename*=UTF-8''%E5%9F%BA%E8%AA%BF%E8%AC%9B%E6%BC%94.ics`)
+    expect(attachmentOf('基調講演.ics')).toBe(
+      `attachment; filename="calendar.ics"; filename*=UTF-8''%E5%9F%BA%E8%AA%BF%E8%AC%9B%E6%BC%94.ics`,
+    )
   })
 })
 
@@ -131,6 +133,26 @@ describe.each(DIALECTS)('a session’s calendar file and an agenda on %s', (dial
     const res = await get(`/sessions/${keynote}/calendar.ics`, { Origin: 'https://shop.example.com' }, limited.token)
     expect(res.status).toBe(403)
     expect((await errorOf(res)).code).toBe('ORIGIN_NOT_ALLOWED')
+  })
+
+  it('leaves the link out of the server-drawn first screen, which asks no access verdict', async () => {
+    // The widgets' calendar link asks `GET …/access` in a browser; drawn in this process, it must not.
+    const asked: string[] = []
+    const realFetch = globalThis.fetch
+    globalThis.fetch = (input, init) => {
+      asked.push(String(input instanceof Request ? input.url : input))
+      return realFetch(input, init)
+    }
+    try {
+      const res = await get(`/first-screen/service-session-detail?session-id=${keynote}`)
+      expect(res.status).toBe(200)
+      const html = await res.text()
+      expect(html).toContain('Keynote')
+      expect(html).not.toContain('calendar.ics')
+    } finally {
+      globalThis.fetch = realFetch
+    }
+    expect(asked.filter((url) => url.includes('/access'))).toEqual([])
   })
 
   it('serves an agenda with exactly the sessions asked, in any order and case, leaving out those not published', async () => {

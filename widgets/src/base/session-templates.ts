@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit'
+import { html, isServer, nothing } from 'lit'
 import { until } from 'lit/directives/until.js'
 import type { CalendarLink } from '../api/calendar-access.js'
 import type { Session } from '../api/types.js'
@@ -30,6 +30,9 @@ export interface SessionViewContext {
  * so a visitor who added the session before takes the cancellation into their calendar with it.
  */
 function renderCalendarLink(link: CalendarLink, t: Messages) {
+  // The server's first screen asks nothing: the verdict is the page's to ask (once, for every
+  // element), and the element's own render shows the link once it is known.
+  if (isServer) return nothing
   const anchor = html`<a class="btn" part="button" href=${link.href}>${calendarIcon()} ${t.addToCalendar}</a>`
   const known = link.servedNow()
   if (known !== undefined) return known ? anchor : nothing
