@@ -8,6 +8,7 @@ export default defineConfig({
     include: [
       'db/src/**/*.test.ts',
       'server-common/src/**/*.test.ts',
+      'seed/src/**/*.test.ts',
       'admin-api/src/**/*.test.ts',
       'embed-server/src/**/*.test.ts',
       'scripts/**/*.test.ts',

@@ -1,4 +1,4 @@
-// The servers' build: TypeScript of db, server-common, admin-api, embed-server and scripts compiled
+// The servers' build: TypeScript of db, server-common, seed, admin-api, embed-server and scripts compiled
 // to each one's dist/ by `tsc -b tsconfig.build.json` (project references; docs/operations.md,
 // "Production"). Plain JavaScript: it runs before anything is compiled.
 //
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 /** Each compiled project: its sources and the build info `tsc -b` writes last. */
-const PROJECTS = ['db', 'server-common', 'admin-api', 'embed-server', 'scripts']
+const PROJECTS = ['db', 'server-common', 'seed', 'admin-api', 'embed-server', 'scripts']
 const SHARED_CONFIGS = ['tsconfig.json', 'tsconfig.build-base.json', 'tsconfig.build.json']
 const LOCK_DIR = join(ROOT, 'node_modules/.cache/event-service/build.lock')
 const LOCK_WAIT_MS = 10 * 60_000

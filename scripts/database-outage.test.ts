@@ -1,9 +1,17 @@
 import { createAdminApp } from '@event-service/admin-api'
-import { createDb, type Database, type DbHandle, generateSecret, hashSecret, secretPrefix } from '@event-service/db'
+import { createDb, type Database, type DbHandle } from '@event-service/db'
+import {
+  generateSecret,
+  hashSecret,
+  isDatabaseUnavailable,
+  listen,
+  loadConfig,
+  type RunningServer,
+  secretPrefix,
+} from '@event-service/server-common'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
 import { createEmbedApp } from '@event-service/embed-server'
 import { seedEvent, seedToken } from '@event-service/embed-server/testing/embed-fixtures.ts'
-import { isDatabaseUnavailable, listen, loadConfig, type RunningServer } from '@event-service/server-common'
 import { type Kysely, sql } from 'kysely'
 import { pino } from 'pino'
 import { startTcpProxy, type TcpProxy } from '@event-service/server-common/testing/tcp-proxy.ts'

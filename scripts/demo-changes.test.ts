@@ -1,5 +1,5 @@
 import type { DbHandle } from '@event-service/db'
-import { findDemoEvent, seedDemo } from '@event-service/db/seed/index.ts'
+import { findDemoEvent, seedDemo } from '@event-service/seed'
 import { createTestDb } from '@event-service/db/testing.ts'
 import { listen, type RunningServer } from '@event-service/server-common'
 import { pino } from 'pino'

@@ -1,4 +1,5 @@
-import { type Database, generateSecret, hashSecret, secretPrefix } from '@event-service/db'
+import type { Database } from '@event-service/db'
+import { generateSecret, hashSecret, secretPrefix } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 
 /** Name of the demo page's token; older ones of this name are revoked at each start. */

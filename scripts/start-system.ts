@@ -1,7 +1,7 @@
 import { startControlServer, type ControlServer } from '@event-service/admin-api/cli/control-server.ts'
 import { createLink, linkUrl } from '@event-service/admin-api/users/user-links.ts'
 import { createDb, type DbHandle, migrateToLatest, type OutboxEmail, recentEmails } from '@event-service/db'
-import { ensureDemoOrganiser, findDemoEvent, seedDemo } from '@event-service/db/seed/index.ts'
+import { ensureDemoOrganiser, findDemoEvent, seedDemo } from '@event-service/seed'
 import { type Config, embedOrigin, listen, type RunningServer } from '@event-service/server-common'
 import type { Logger } from 'pino'
 import { createDemoChanges, type DemoChanges } from './demo-changes.ts'

@@ -1,4 +1,5 @@
-import { type ApiKeyScope, generateSecret, hashSecret, secretPrefix, type ApiKeyRow, type Database } from '@event-service/db'
+import type { ApiKeyScope, ApiKeyRow, Database } from '@event-service/db'
+import { generateSecret, hashSecret, secretPrefix } from '@event-service/server-common'
 import { conflict, notFound } from '@event-service/server-common/api-error.ts'
 import { parseOptions } from '@event-service/server-common/validation-messages.ts'
 import { offsetOf } from '../common/list-query.ts'

@@ -1,4 +1,5 @@
-import { type ApiKeyScope, hashSecret, isWellFormedSecret, type Database } from '@event-service/db'
+import type { ApiKeyScope, Database } from '@event-service/db'
+import { hashSecret, isWellFormedSecret } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 import type { CallerAccount } from './auth-state.ts'
 

@@ -1,5 +1,5 @@
 import { DIALECTS } from '@event-service/db/testing.ts'
-import { generateSecret } from '@event-service/db'
+import { generateSecret } from '@event-service/server-common'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApi, type TestApi } from '../testing/test-api.ts'
 

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { type Database, generateSecret, hashSecret, isWellFormedSecret, type Role } from '@event-service/db'
+import type { Database, Role } from '@event-service/db'
+import { generateSecret, hashSecret, isWellFormedSecret } from '@event-service/server-common'
 import type { Context } from 'koa'
 import type { Kysely } from 'kysely'
 import type { CallerAccount } from './auth-state.ts'

@@ -1,4 +1,4 @@
-import { normaliseAllowedOrigin } from '@event-service/db'
+import { normaliseAllowedOrigin } from '@event-service/server-common'
 import { requiredText, uuid } from '../common/fields.ts'
 import { dataEnvelope, pageEnvelope } from '../common/envelopes.ts'
 import { listQuery } from '../common/list-query.ts'

@@ -1,5 +1,5 @@
-import { generateSecret, hashSecret, secretPrefix, type Database, type EmbedTokenRow } from '@event-service/db'
-import { conflict, notFound } from '@event-service/server-common'
+import type { Database, EmbedTokenRow } from '@event-service/db'
+import { conflict, generateSecret, hashSecret, notFound, secretPrefix } from '@event-service/server-common'
 import { sql, type Kysely } from 'kysely'
 import { offsetOf } from '../common/list-query.ts'
 import { assertEventVisible } from '../events/events.service.ts'

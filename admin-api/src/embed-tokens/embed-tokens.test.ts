@@ -1,4 +1,4 @@
-import { hashSecret, isWellFormedSecret } from '@event-service/db'
+import { hashSecret, isWellFormedSecret } from '@event-service/server-common'
 import { DIALECTS } from '@event-service/db/testing.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApiWithEvent, type TestApi } from '../testing/test-api.ts'

@@ -1,4 +1,5 @@
-import { presentRegistration as presentShared, type RegistrationRow } from '@event-service/db'
+import type { RegistrationRow } from '@event-service/db'
+import { presentRegistration as presentShared } from '@event-service/server-common'
 import type { Registration } from './registrations.schema.ts'
 
 /**

@@ -1,5 +1,5 @@
-import { checkPlace, confirmRegistration, type Database, type Question, type RegistrationRow } from '@event-service/db'
-import { conflict, notFound, soldOut } from '@event-service/server-common'
+import { checkPlace, type Database, type Question, type RegistrationRow } from '@event-service/db'
+import { confirmRegistration, conflict, notFound, soldOut } from '@event-service/server-common'
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import { csvLine } from '../common/csv.ts'
 import { offsetOf } from '../common/list-query.ts'

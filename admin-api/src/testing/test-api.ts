@@ -1,6 +1,6 @@
-import { generateSecret, hashSecret, secretPrefix, type Database, type Plan } from '@event-service/db'
+import type { Database, Plan } from '@event-service/db'
+import { generateSecret, hashSecret, listen, loadConfig, secretPrefix } from '@event-service/server-common'
 import { createTestDb, type DialectName } from '@event-service/db/testing.ts'
-import { listen, loadConfig } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 import { pino } from 'pino'
 import { createAdminApp } from '../app.ts'

@@ -1,5 +1,5 @@
-import { type Database, enqueueEmail, generateSecret, hashSecret, isWellFormedSecret, type LinkPurpose } from '@event-service/db'
-import { ApiError } from '@event-service/server-common'
+import { type Database, enqueueEmail, type LinkPurpose } from '@event-service/db'
+import { ApiError, generateSecret, hashSecret, isWellFormedSecret } from '@event-service/server-common'
 import type { Kysely, Transaction } from 'kysely'
 
 /** One-time links work for a day (an invitation read on the next working day still works). */

@@ -1,7 +1,15 @@
 import { createAdminApp } from '../app.ts'
-import { createDb, type DbHandle, generateSecret, hashSecret, secretPrefix } from '@event-service/db'
+import { createDb, type DbHandle } from '@event-service/db'
+import {
+  createLogger,
+  generateSecret,
+  hashSecret,
+  listen,
+  loadConfig,
+  type RunningServer,
+  secretPrefix,
+} from '@event-service/server-common'
 import { createTestDb } from '@event-service/db/testing.ts'
-import { createLogger, listen, loadConfig, type RunningServer } from '@event-service/server-common'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.ts'
 

@@ -1,7 +1,7 @@
 // The allowed-origins field of a token's form: one entry per line, each checked with the very rule
-// the API stores them by (db/src/origins/allowed-origins.ts), so a mistake is shown on its line
+// the API stores them by (server-common/src/policy/allowed-origins.ts), so a mistake is shown on its line
 // before anything is sent. Also whether a token lets the console itself preview its widgets.
-import { compileOriginPolicy, normaliseAllowedOrigin } from '@event-service/db/origins/allowed-origins.ts'
+import { compileOriginPolicy, normaliseAllowedOrigin } from '@event-service/server-common/policy/allowed-origins.ts'
 
 /** A line that is neither an origin, a URL nor a wildcard subdomain (1-based, as people count). */
 export interface InvalidOriginLine {

@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type { ServerResponse } from 'node:http'
-import { compileOriginPolicy } from '@event-service/db'
-import { createLogger } from '@event-service/server-common'
+import { compileOriginPolicy, createLogger } from '@event-service/server-common'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KnownToken } from '../tokens/token-store.ts'
 import { LiveHub, type LiveStream } from './live-hub.ts'

@@ -1,4 +1,5 @@
-import { type Database, expireHolds } from '@event-service/db'
+import type { Database } from '@event-service/db'
+import { expireHolds } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 import type { Logger } from 'pino'
 

@@ -1,6 +1,6 @@
-import { type DbHandle, expireHolds } from '@event-service/db'
+import type { DbHandle } from '@event-service/db'
+import { createLogger, expireHolds } from '@event-service/server-common'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
-import { createLogger } from '@event-service/server-common'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REGISTRATIONS_PER_EMAIL_PER_HOUR } from '../rate-limit/embed-rate-limit.ts'

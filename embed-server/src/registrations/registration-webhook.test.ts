@@ -1,8 +1,16 @@
 import { createAdminApp } from '@event-service/admin-api/app.ts'
 import { startWebhookReceiver, type WebhookReceiver } from '@event-service/admin-api/testing/webhook-receiver.ts'
-import { type DbHandle, generateSecret, hashSecret, secretPrefix } from '@event-service/db'
+import type { DbHandle } from '@event-service/db'
+import {
+  createLogger,
+  generateSecret,
+  hashSecret,
+  listen,
+  loadConfig,
+  type RunningServer,
+  secretPrefix,
+} from '@event-service/server-common'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
-import { createLogger, listen, loadConfig, type RunningServer } from '@event-service/server-common'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedEvent, seedToken, startEmbedServer, type TestEmbedServer } from '../testing/embed-fixtures.ts'
 

@@ -1,15 +1,13 @@
+import { ACTIVE_REGISTRATION_STATUSES, checkPlace, type Database, enqueueEmail, type RegistrationRow } from '@event-service/db'
 import {
-  ACTIVE_REGISTRATION_STATUSES,
-  checkPlace,
   type ConfirmOutcome,
   confirmRegistration,
-  type Database,
-  enqueueEmail,
+  type FieldError,
   newLinkSecret,
-  type RegistrationRow,
   registrationOfConfirmToken,
-} from '@event-service/db'
-import { type FieldError, soldOut, validationError } from '@event-service/server-common'
+  soldOut,
+  validationError,
+} from '@event-service/server-common'
 import { type Kysely, sql } from 'kysely'
 import type { EventData } from '../events/events.service.ts'
 import { checkAnswers } from './answers-validation.ts'

@@ -1,17 +1,23 @@
+import type {
+  Database,
+  DbHandle,
+  NewSession,
+  SpeakerStatus,
+  PrivacyNotice,
+  RegistrationConfirmation,
+  Question,
+  Ticket,
+} from '@event-service/db'
 import {
+  type Config,
+  createLogger,
   generateSecret,
   hashSecret,
+  listen,
+  loadConfig,
+  type RunningServer,
   secretPrefix,
-  type Database,
-  type DbHandle,
-  type NewSession,
-  type SpeakerStatus,
-  type PrivacyNotice,
-  type RegistrationConfirmation,
-  type Question,
-  type Ticket,
-} from '@event-service/db'
-import { createLogger, listen, loadConfig, type Config, type RunningServer } from '@event-service/server-common'
+} from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 import { createEmbedApp, type EmbedApp } from '../app.ts'
 import type { LiveLimits } from '../live/live-limits.ts'

@@ -1,4 +1,5 @@
-import { generateSecret, type DbHandle } from '@event-service/db'
+import type { DbHandle } from '@event-service/db'
+import { generateSecret } from '@event-service/server-common'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACCESS_CHECKS_PER_MINUTE } from '../rate-limit/embed-rate-limit.ts'

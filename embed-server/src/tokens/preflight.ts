@@ -1,6 +1,6 @@
 import type { RouterMiddleware } from '@koa/router'
 import type { EmbedState } from './token-auth.ts'
-import { requestOrigin } from '@event-service/db'
+import { requestOrigin } from '@event-service/server-common'
 
 /**
  * Decides the origin of a CORS preflight (`OPTIONS`) before `grantCors` answers it. A browser sends

@@ -1,10 +1,9 @@
 import { hash } from 'node:crypto'
-import { isWellFormedSecret, type Database } from '@event-service/db'
-import { ApiError, type RequestState } from '@event-service/server-common'
+import type { Database } from '@event-service/db'
+import { ApiError, isWellFormedSecret, requestOrigin, type RequestState } from '@event-service/server-common'
 import type { RouterContext, RouterMiddleware } from '@koa/router'
 import type { Kysely } from 'kysely'
 import type { InvalidatedCache } from '../cache/embed-cache.ts'
-import { requestOrigin } from '@event-service/db'
 import { findTokenByHash, type KnownToken, type TokenLookup } from './token-store.ts'
 
 /** What the token check leaves in `ctx.state` for the handlers below it. */

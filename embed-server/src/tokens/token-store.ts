@@ -1,4 +1,5 @@
-import { compileOriginPolicy, type Database, type OriginPolicy } from '@event-service/db'
+import type { Database } from '@event-service/db'
+import { compileOriginPolicy, type OriginPolicy } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 
 /** What the embed server needs to know about a token to accept or refuse a request. */

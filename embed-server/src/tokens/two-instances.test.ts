@@ -1,7 +1,15 @@
 import { createAdminApp } from '@event-service/admin-api/app.ts'
-import { createDb, generateSecret, hashSecret, secretPrefix, type DbHandle } from '@event-service/db'
+import { createDb, type DbHandle } from '@event-service/db'
+import {
+  createLogger,
+  generateSecret,
+  hashSecret,
+  listen,
+  loadConfig,
+  type RunningServer,
+  secretPrefix,
+} from '@event-service/server-common'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
-import { createLogger, listen, loadConfig, type RunningServer } from '@event-service/server-common'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedEvent, startEmbedServer, type SeededEvent, type TestEmbedServer } from '../testing/embed-fixtures.ts'

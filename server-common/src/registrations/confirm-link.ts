@@ -1,9 +1,7 @@
 import { type Kysely, sql } from 'kysely'
-import type { Database } from '../database.ts'
-import { hashSecret } from '../secrets/secret-token.ts'
-import { ACTIVE_REGISTRATION_STATUSES, type RegistrationRow } from '../tables/registrations.ts'
+import { ACTIVE_REGISTRATION_STATUSES, checkPlace, type Database, type RegistrationRow } from '@event-service/db'
+import { hashSecret } from '../policy/secret-token.ts'
 import { isLinkSecretShape, newLinkSecret } from './cancel-link.ts'
-import { checkPlace } from './ticket-capacity.ts'
 
 /**
  * The registration of a confirm link: pending (the link would confirm it) or expired (its hold ran

@@ -1,4 +1,4 @@
-import type { SpeakerStatus } from '../tables/speakers.ts'
+import type { SpeakerStatus } from '@event-service/db'
 
 /** A speaker of the demo event, as the seed writes it. */
 export interface DemoSpeaker {

@@ -1,4 +1,4 @@
-import type { SessionLevel } from '../tables/sessions.ts'
+import type { SessionLevel } from '@event-service/db'
 
 /** A session of the demo event before it has dates: day 0–2 and local wall-clock times. */
 export interface DemoSession {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DbHandle } from '../create-db.ts'
-import { PUBLIC_SPEAKER_STATUSES, SPEAKER_STATUSES } from '../tables/speakers.ts'
-import { createTestDb, DIALECTS } from '../testing.ts'
+import { type DbHandle, PUBLIC_SPEAKER_STATUSES, SPEAKER_STATUSES } from '@event-service/db'
+import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
 import { DEMO_ACCOUNT_ID, DEMO_EVENT_ID, demoStartDay, resetDemo, seedDemo } from './seed-demo.ts'
 import { zonedInstant } from './zoned-time.ts'
 

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { Database } from '../database.ts'
-import { hashSecret } from '../secrets/secret-token.ts'
-import type { RegistrationRow } from '../tables/registrations.ts'
+import type { Database, RegistrationRow } from '@event-service/db'
+import { hashSecret } from '../policy/secret-token.ts'
 
 /**
  * A new secret for a link in an email (256 random bits, base64url: cannot be guessed) and the

@@ -1,4 +1,4 @@
-import type { AnswerValue, RegistrationRow, RegistrationStatus } from '../tables/registrations.ts'
+import type { AnswerValue, RegistrationRow, RegistrationStatus } from '@event-service/db'
 
 /** A registration as the organiser sees it (the admin API's `Registration`). */
 export interface RegistrationPresentation {

@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util'
 import { loadConfig } from '@event-service/server-common'
-import { createDb } from '../create-db.ts'
-import { migrateToLatest } from '../migrate.ts'
+import { createDb, migrateToLatest } from '@event-service/db'
 import { resetDemo, seedDemo } from './seed-demo.ts'
 
 /**

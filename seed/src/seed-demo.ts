@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import type { Database } from '../database.ts'
-import type { PrivacyNotice, Question, Ticket } from '../tables/events.ts'
+import type { Database, PrivacyNotice, Question, Ticket } from '@event-service/db'
 import { demoSchedule } from './demo-sessions.ts'
 import { DEMO_SPEAKERS } from './demo-speakers.ts'
 import { zonedInstant } from './zoned-time.ts'
