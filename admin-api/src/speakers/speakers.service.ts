@@ -57,34 +57,32 @@ export async function upsertSpeaker(
   await assertEventVisible(db, accountId, input.event_id)
   const optional = optionalColumns(input)
   try {
-    return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('speakers')
-        .values({
-          account_id: accountId,
-          event_id: input.event_id,
-          email: input.email,
-          name: input.name,
-          title: null,
-          company: null,
-          bio: null,
-          photo_url: null,
-          ...optional,
-        })
-        .onConflict((oc) =>
-          oc.expression(sql`event_id, lower(email)`).doUpdateSet((eb) => ({
-            email: eb.ref('excluded.email'),
-            name: eb.ref('excluded.name'),
-            ...Object.fromEntries(Object.keys(optional).map((column) => [column, eb.ref(`excluded.${column as keyof typeof optional}`)])),
-            updated_at: sql`now()`,
-          })),
-        )
-        .returning([...COLUMNS, sql<boolean>`xmax = 0`.as('created')])
-        .executeTakeFirstOrThrow()
-      // The database announces the change (`speaker.created` or `speaker.updated`).
-      const { created, ...speaker } = row
-      return { speaker, created }
-    })
+    const row = await db
+      .insertInto('speakers')
+      .values({
+        account_id: accountId,
+        event_id: input.event_id,
+        email: input.email,
+        name: input.name,
+        title: null,
+        company: null,
+        bio: null,
+        photo_url: null,
+        ...optional,
+      })
+      .onConflict((oc) =>
+        oc.expression(sql`event_id, lower(email)`).doUpdateSet((eb) => ({
+          email: eb.ref('excluded.email'),
+          name: eb.ref('excluded.name'),
+          ...Object.fromEntries(Object.keys(optional).map((column) => [column, eb.ref(`excluded.${column as keyof typeof optional}`)])),
+          updated_at: sql`now()`,
+        })),
+      )
+      .returning([...COLUMNS, sql<boolean>`xmax = 0`.as('created')])
+      .executeTakeFirstOrThrow()
+    // The database announces the change (`speaker.created` or `speaker.updated`).
+    const { created, ...speaker } = row
+    return { speaker, created }
   } catch (err) {
     // The event was deleted between the check and the insert.
     if (isPgError(err, SQLSTATE.foreignKeyViolation)) throw notFound('Event')
@@ -166,22 +164,20 @@ export async function listSpeakers(
 export async function updateSpeaker(db: Kysely<Database>, accountId: string, id: string, input: UpdateSpeakerBody): Promise<SpeakerRecord> {
   if (Object.keys(input).length === 0) return getSpeaker(db, accountId, id)
   // An email another speaker of the event has is 409 by the constraint's name (server-common's constraint table).
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('speakers')
-      .set({
-        ...(input.email !== undefined && { email: input.email }),
-        ...(input.name !== undefined && { name: input.name }),
-        ...optionalColumns(input),
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', id)
-      .where('account_id', '=', accountId)
-      .returning(COLUMNS)
-      .executeTakeFirst()
-    if (!row) throw notFound('Speaker')
-    return row
-  })
+  const row = await db
+    .updateTable('speakers')
+    .set({
+      ...(input.email !== undefined && { email: input.email }),
+      ...(input.name !== undefined && { name: input.name }),
+      ...optionalColumns(input),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .returning(COLUMNS)
+    .executeTakeFirst()
+  if (!row) throw notFound('Speaker')
+  return row
 }
 
 /**
