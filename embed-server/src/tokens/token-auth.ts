@@ -58,7 +58,7 @@ export type TokenPurpose = 'read' | 'feed'
 export const allowsCalendarFeed = (token: KnownToken): boolean => token.origins.allowsAll || token.calendarFeed
 
 /**
- * Why `token` may not be used for `eventId` from this origin, in the order of DESIGN.md's table
+ * Why `token` may not be used for `eventId` from this origin, in the order of docs/embed-api.md#tokens
  * (unknown, revoked, disabled, expired, other event, origin); `undefined` when it may. Expiry is
  * compared with `nowMs`, never cached as a verdict. For the `feed`, the origin check is replaced
  * by the feed permission (`allowsCalendarFeed`): calendar apps send no Origin.
@@ -114,7 +114,7 @@ function grantedOrigin(token: KnownToken, originHeader: string, purpose: TokenPu
 export type TokenVerifier = (ctx: RouterContext<EmbedState>) => Promise<void>
 
 /**
- * The one place embed tokens are enforced, in the order of DESIGN.md's rejection table: missing,
+ * The one place embed tokens are enforced, in the order of docs/embed-api.md#tokens: missing,
  * malformed or unknown, revoked, disabled, expired, bound to another event, origin not allowed.
  * A malformed or look-alike token (bad checksum) is refused before any lookup. On success it sets
  * `ctx.state.token`, `tokenHash`, `ctx.state.cacheCurrent` and `ctx.state.corsOrigin`; a refusal is thrown as
@@ -153,7 +153,7 @@ export function tokenVerifier(
 }
 
 /**
- * Middleware of `tokenVerifier`. A refusal carries no CORS grant (DESIGN.md): a browser page
+ * Middleware of `tokenVerifier`. A refusal carries no CORS grant (docs/embed-api.md#tokens): a browser page
  * cannot read it, and a widget learns why from `GET …/access` instead (`access.routes.ts`).
  *
  * @example

@@ -17,7 +17,7 @@ import { seedEvent, startEmbedServer, type SeededEvent, type TestEmbedServer } f
 const ORIGIN = 'https://shop.example.com'
 
 /**
- * SPEC.md 3.2 across instances: two embed servers on one database, a token in active use on both,
+ * The token states of docs/admin-api.md#embed-token across instances: two embed servers on one database, a token in active use on both,
  * disabled, enabled again and revoked through the admin API. The first request to either instance
  * after each admin response must see the change (no waiting, no retries).
  */

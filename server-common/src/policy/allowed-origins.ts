@@ -1,5 +1,5 @@
 /**
- * The one origin rule (DESIGN.md, `allowedOrigins`), for both sides of `embed_tokens.allowed_origins`:
+ * The one origin rule (docs/admin-api.md#embed-tokens, `allowedOrigins`), for both sides of `embed_tokens.allowed_origins`:
  * the admin API normalises what it stores with `normaliseAllowedOrigin`, and the embed server
  * compiles what is stored with the same function (`compileOriginPolicy`) and parses a request's
  * `Origin`/`Referer` with the same parser (`normaliseOrigin`, `requestOrigin`).
