@@ -1,5 +1,5 @@
 import type { DbHandle } from '@event-service/db'
-import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
+import { DIALECTS } from '@event-service/db/testing.ts'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -9,8 +9,9 @@ import {
   seedSession,
   seedSpeaker,
   seedToken,
-  startEmbedServer,
   type TestEmbedServer,
+  startEmbedTestBed,
+  stopEmbedTestBed,
 } from '../testing/embed-fixtures.ts'
 
 // ical.js reads the properties it does not know (X-…, and RFC 7986's NAME) as raw text; RFC 5545
@@ -44,9 +45,9 @@ describe.each(DIALECTS)('the calendar feed on %s', (dialect) => {
     embedFetch(server.url, feedPath(), token, 'query', { headers })
 
   beforeAll(async () => {
-    dbHandle = await createTestDb(dialect)
-    server = await startEmbedServer(dbHandle)
-    ev = await seedEvent(dbHandle.db, { name: 'DevConf, Berlin; 2030', venue: 'Spree Forum, Berlin', timezone: 'Europe/Berlin' })
+    ;({ dbHandle, server, ev } = await startEmbedTestBed(dialect, {
+      event: { name: 'DevConf, Berlin; 2030', venue: 'Spree Forum, Berlin', timezone: 'Europe/Berlin' },
+    }))
     ada = await seedSpeaker(dbHandle.db, ev, 'Ada Public', 'confirmed')
     const hidden = await seedSpeaker(dbHandle.db, ev, 'Ivy Invited', 'invited')
     await dbHandle.db
@@ -66,10 +67,7 @@ describe.each(DIALECTS)('the calendar feed on %s', (dialect) => {
     workshop = await seedSession(dbHandle.db, ev, { title: 'Workshop', startsAt: '2030-05-01T09:00:00Z', room: 'Room B' })
     lunch = await seedSession(dbHandle.db, ev, { title: 'Lunch', startsAt: '2030-05-01T11:00:00Z' })
   })
-  afterAll(async () => {
-    await server?.close()
-    await dbHandle?.close()
-  })
+  afterAll(() => stopEmbedTestBed(server, dbHandle))
 
   it('answers text/calendar with one VEVENT per session that a real parser reads back', async () => {
     const { token } = await seedToken(dbHandle.db, ev)

@@ -1,20 +1,22 @@
 import type { DbHandle } from '@event-service/db'
-import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
+import { DIALECTS } from '@event-service/db/testing.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   embedFetch,
-  seedEvent,
   seedSession,
   seedSpeaker,
   seedToken,
-  startEmbedServer,
   type TestEmbedServer,
+  startEmbedTestBed,
+  stopEmbedTestBed,
+  type SeededEvent,
 } from '../testing/embed-fixtures.ts'
 
 /** Speaker links and the session fields schedules show, as the embed API presents them. */
 describe.each(DIALECTS)('public speaker links and session fields on %s', (dialect) => {
   let dbHandle: DbHandle
   let server: TestEmbedServer
+  let ev: SeededEvent
   let base: string
   let token: string
   let ada: string
@@ -26,9 +28,7 @@ describe.each(DIALECTS)('public speaker links and session fields on %s', (dialec
   }
 
   beforeAll(async () => {
-    dbHandle = await createTestDb(dialect)
-    server = await startEmbedServer(dbHandle)
-    const ev = await seedEvent(dbHandle.db)
+    ;({ dbHandle, server, ev } = await startEmbedTestBed(dialect))
     base = `/v1/events/${ev.eventId}`
     ada = await seedSpeaker(dbHandle.db, ev, 'Ada Public', 'confirmed')
     // Written around the admin API, as a seed or a manual fix could: only web links are public.
@@ -60,10 +60,7 @@ describe.each(DIALECTS)('public speaker links and session fields on %s', (dialec
     await seedSession(dbHandle.db, ev, { title: 'Lunch', startsAt: '2030-05-01T11:00:00Z' })
     ;({ token } = await seedToken(dbHandle.db, ev))
   })
-  afterAll(async () => {
-    await server?.close()
-    await dbHandle?.close()
-  })
+  afterAll(() => stopEmbedTestBed(server, dbHandle))
 
   const sessionFields = {
     format: 'Workshop',

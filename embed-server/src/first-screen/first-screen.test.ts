@@ -1,5 +1,5 @@
 import type { DbHandle } from '@event-service/db'
-import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
+import { DIALECTS } from '@event-service/db/testing.ts'
 import {
   ELEMENTS,
   FIRST_SCREEN_READS,
@@ -19,6 +19,8 @@ import {
   seedToken,
   startEmbedServer,
   type TestEmbedServer,
+  startEmbedTestBed,
+  stopEmbedTestBed,
 } from '../testing/embed-fixtures.ts'
 
 // The renderer is the widgets' build (dist-server/, built by vitest.global-setup.ts), as in production.
@@ -36,9 +38,7 @@ describe.each(DIALECTS)('first screens on %s', (dialect) => {
     embedFetch(server.url, `/v1/events/${ev.eventId}/first-screen/${element}?${new URLSearchParams(query)}`, token, 'query', init)
 
   beforeAll(async () => {
-    dbHandle = await createTestDb(dialect)
-    server = await startEmbedServer(dbHandle)
-    ev = await seedEvent(dbHandle.db, { name: 'DevConf', timezone: 'Europe/Berlin' })
+    ;({ dbHandle, server, ev } = await startEmbedTestBed(dialect, { event: { name: 'DevConf', timezone: 'Europe/Berlin' } }))
     ada = await seedSpeaker(dbHandle.db, ev, 'Ada Public', 'confirmed')
     await seedSpeaker(dbHandle.db, ev, 'Ivy Invited', 'invited')
     keynote = await seedSession(dbHandle.db, ev, {
@@ -51,10 +51,7 @@ describe.each(DIALECTS)('first screens on %s', (dialect) => {
     ;({ token } = await seedToken(dbHandle.db, ev))
   })
 
-  afterAll(async () => {
-    await server?.close()
-    await dbHandle?.close()
-  })
+  afterAll(() => stopEmbedTestBed(server, dbHandle))
 
   it('draws the schedule with its sessions, times in the event’s zone, text escaped', async () => {
     const res = await screen('service-schedule', { locale: 'en-GB' })

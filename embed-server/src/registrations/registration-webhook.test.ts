@@ -1,15 +1,8 @@
 import { createAdminApp } from '@event-service/admin-api/app.ts'
+import { insertApiKey } from '@event-service/admin-api/testing/test-api.ts'
 import { startWebhookReceiver, type WebhookReceiver } from '@event-service/admin-api/testing/webhook-receiver.ts'
 import type { DbHandle } from '@event-service/db'
-import {
-  createLogger,
-  generateSecret,
-  hashSecret,
-  listen,
-  loadConfig,
-  type RunningServer,
-  secretPrefix,
-} from '@event-service/server-common'
+import { createLogger, listen, loadConfig, type RunningServer } from '@event-service/server-common'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedEvent, seedToken, startEmbedServer, type TestEmbedServer } from '../testing/embed-fixtures.ts'
@@ -40,32 +33,23 @@ describe.each(DIALECTS)('registration.created webhook on %s', (dialect) => {
     await dbHandle?.close()
   })
 
+  /** The admin API as the key's account calls it: the answer's JSON. */
+  const adminClient = (key: string) => async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${admin.server.url}/v1${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${key}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    })
+    return (await res.json()) as any
+  }
+
   it('delivers a new registration once, as GET /v1/registrations shows it, and nothing for a repeat', async () => {
     const ev = await seedEvent(dbHandle.db, {
       tickets: [{ id: 'standard', name: 'Standard' }],
       questions: [{ id: 'diet', label: 'Diet', type: 'text', required: false }],
     })
     const { token } = await seedToken(dbHandle.db, ev)
-    const key = generateSecret('sk')
-    await dbHandle.db
-      .insertInto('api_keys')
-      .values({
-        account_id: ev.accountId,
-        name: 'test',
-        prefix: secretPrefix(key),
-        key_hash: hashSecret(key),
-        last_used_at: null,
-        revoked_at: null,
-      })
-      .execute()
-    const adminRequest = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${admin.server.url}/v1${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${key}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      })
-      return (await res.json()) as any
-    }
+    const adminRequest = adminClient(await insertApiKey(dbHandle.db, ev.accountId))
     const created = await adminRequest('POST', '/webhooks', { url: `${receiver.url}/registrations`, events: ['registration.created'] })
     receiver.secrets.set('/registrations', created.data.secret)
 
@@ -91,26 +75,7 @@ describe.each(DIALECTS)('registration.created webhook on %s', (dialect) => {
   it('with confirmation by email: registration.created when pending, registration.confirmed when its link is followed', async () => {
     const ev = await seedEvent(dbHandle.db, { tickets: [{ id: 'standard', name: 'Standard' }], confirmation: 'email' })
     const { token } = await seedToken(dbHandle.db, ev)
-    const key = generateSecret('sk')
-    await dbHandle.db
-      .insertInto('api_keys')
-      .values({
-        account_id: ev.accountId,
-        name: 'test',
-        prefix: secretPrefix(key),
-        key_hash: hashSecret(key),
-        last_used_at: null,
-        revoked_at: null,
-      })
-      .execute()
-    const adminRequest = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${admin.server.url}/v1${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${key}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      })
-      return (await res.json()) as any
-    }
+    const adminRequest = adminClient(await insertApiKey(dbHandle.db, ev.accountId))
     const created = await adminRequest('POST', '/webhooks', {
       url: `${receiver.url}/opt-in`,
       events: ['registration.created', 'registration.confirmed'],

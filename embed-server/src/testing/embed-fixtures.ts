@@ -18,6 +18,7 @@ import {
   type RunningServer,
   secretPrefix,
 } from '@event-service/server-common'
+import { createTestDb, type DialectName, insertTestEvent } from '@event-service/db/testing.ts'
 import type { Kysely } from 'kysely'
 import { createEmbedApp, type EmbedApp } from '../app.ts'
 import type { LiveLimits } from '../live/live-limits.ts'
@@ -30,11 +31,15 @@ export interface TestEmbedServer {
   close(): Promise<void>
 }
 
+export interface EmbedServerOptions {
+  config?: Partial<Config>
+  widgetsDir?: string
+  cache?: boolean
+  liveLimits?: Partial<LiveLimits>
+}
+
 /** Starts an embed server on a free port over `dbHandle`. */
-export async function startEmbedServer(
-  dbHandle: DbHandle,
-  options: { config?: Partial<Config>; widgetsDir?: string; cache?: boolean; liveLimits?: Partial<LiveLimits> } = {},
-): Promise<TestEmbedServer> {
+export async function startEmbedServer(dbHandle: DbHandle, options: EmbedServerOptions = {}): Promise<TestEmbedServer> {
   const config = { ...loadConfig({ EMBED_PORT: '0', EMBED_RATE_LIMIT: '0', REDIS_URL: process.env.REDIS_URL }), ...options.config }
   const embed = await createEmbedApp({
     dbHandle,
@@ -56,49 +61,66 @@ export async function startEmbedServer(
   }
 }
 
+/** What most embed tests start from: a fresh database, an embed server over it and one seeded event. */
+export interface EmbedTestBed {
+  dbHandle: DbHandle & { url?: string }
+  server: TestEmbedServer
+  ev: SeededEvent
+}
+
+/**
+ * Makes an {@link EmbedTestBed} on `dialect`; stop it with {@link stopEmbedTestBed}.
+ *
+ * @example
+ * beforeAll(async () => ({ dbHandle, server, ev } = await startEmbedTestBed(dialect)))
+ * afterAll(() => stopEmbedTestBed(server, dbHandle))
+ */
+export async function startEmbedTestBed(
+  dialect: DialectName,
+  options: { event?: SeedEventOptions; server?: EmbedServerOptions } = {},
+): Promise<EmbedTestBed> {
+  const dbHandle = await createTestDb(dialect)
+  const server = await startEmbedServer(dbHandle, options.server)
+  return { dbHandle, server, ev: await seedEvent(dbHandle.db, options.event) }
+}
+
+/** Stops a test's server, then its database; either is missing when the set-up failed before it. */
+export async function stopEmbedTestBed(server: TestEmbedServer | undefined, dbHandle: DbHandle | undefined): Promise<void> {
+  await server?.close()
+  await dbHandle?.close()
+}
+
 /** An account with one event, as tests need it. */
 export interface SeededEvent {
   accountId: string
   eventId: string
 }
 
+export interface SeedEventOptions {
+  tickets?: Ticket[]
+  timezone?: string
+  name?: string
+  venue?: string | null
+  questions?: Question[]
+  privacyNotice?: PrivacyNotice | null
+  /** How registrations are confirmed; default `none` (registered at once), so that tests of other behaviour need no confirm link. */
+  confirmation?: RegistrationConfirmation
+}
+
 /** Creates an account and an event (with `tickets` when given; registrations confirmed by email only when asked). */
-export async function seedEvent(
-  db: Kysely<Database>,
-  options: {
-    tickets?: Ticket[]
-    timezone?: string
-    name?: string
-    venue?: string | null
-    questions?: Question[]
-    privacyNotice?: PrivacyNotice | null
-    /** How registrations are confirmed; default `none` (registered at once), so that tests of other behaviour need no confirm link. */
-    confirmation?: RegistrationConfirmation
-  } = {},
-): Promise<SeededEvent> {
-  const account = await db
-    .insertInto('accounts')
-    .values({ name: 'Test account', plan: 'pro', rate_limit: null })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const event = await db
-    .insertInto('events')
-    .values({
-      account_id: account.id,
-      name: options.name ?? 'Test Conf',
-      description: 'A test event',
-      timezone: options.timezone ?? 'Europe/Berlin',
-      starts_at: new Date('2030-05-01T07:00:00Z'),
-      ends_at: new Date('2030-05-02T18:00:00Z'),
-      venue: options.venue === undefined ? 'Hall 1' : options.venue,
-      tickets: JSON.stringify(options.tickets ?? []),
-      questions: JSON.stringify(options.questions ?? []),
-      privacy_notice: options.privacyNotice ? JSON.stringify(options.privacyNotice) : null,
-      registration_confirmation: options.confirmation ?? 'none',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return { accountId: account.id, eventId: event.id }
+export async function seedEvent(db: Kysely<Database>, options: SeedEventOptions = {}): Promise<SeededEvent> {
+  return insertTestEvent(db, {
+    name: options.name ?? 'Test Conf',
+    description: 'A test event',
+    timezone: options.timezone ?? 'Europe/Berlin',
+    starts_at: new Date('2030-05-01T07:00:00Z'),
+    ends_at: new Date('2030-05-02T18:00:00Z'),
+    venue: options.venue === undefined ? 'Hall 1' : options.venue,
+    tickets: JSON.stringify(options.tickets ?? []),
+    questions: JSON.stringify(options.questions ?? []),
+    privacy_notice: options.privacyNotice ? JSON.stringify(options.privacyNotice) : null,
+    registration_confirmation: options.confirmation ?? 'none',
+  })
 }
 
 /** Inserts a speaker (email always set, so tests can prove it never leaves the server). */

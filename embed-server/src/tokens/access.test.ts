@@ -11,6 +11,8 @@ import {
   TRANSPORTS,
   type SeededEvent,
   type TestEmbedServer,
+  startEmbedTestBed,
+  stopEmbedTestBed,
 } from '../testing/embed-fixtures.ts'
 
 interface Verdict {
@@ -27,15 +29,10 @@ describe.each(DIALECTS)('access verdicts on %s', (dialect) => {
   let other: SeededEvent
 
   beforeAll(async () => {
-    dbHandle = await createTestDb(dialect)
-    server = await startEmbedServer(dbHandle)
-    ev = await seedEvent(dbHandle.db)
+    ;({ dbHandle, server, ev } = await startEmbedTestBed(dialect))
     other = await seedEvent(dbHandle.db)
   })
-  afterAll(async () => {
-    await server?.close()
-    await dbHandle?.close()
-  })
+  afterAll(() => stopEmbedTestBed(server, dbHandle))
 
   const site = { Origin: 'https://shop.example.com' }
 
@@ -137,10 +134,7 @@ describe('access verdicts under the per-IP limit', () => {
     dbHandle = await createTestDb('pglite')
     server = await startEmbedServer(dbHandle, { config: { embedRateLimit: 600, redisUrl: undefined } })
   })
-  afterAll(async () => {
-    await server?.close()
-    await dbHandle?.close()
-  })
+  afterAll(() => stopEmbedTestBed(server, dbHandle))
 
   it(`answers the request after ${ACCESS_CHECKS_PER_MINUTE} a minute with a readable 429`, async () => {
     const ev = await seedEvent(dbHandle.db)

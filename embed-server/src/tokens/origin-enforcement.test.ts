@@ -1,14 +1,14 @@
 import type { DbHandle } from '@event-service/db'
-import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
+import { DIALECTS } from '@event-service/db/testing.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   embedFetch,
-  seedEvent,
   seedToken,
-  startEmbedServer,
   TRANSPORTS,
   type SeededEvent,
   type TestEmbedServer,
+  startEmbedTestBed,
+  stopEmbedTestBed,
 } from '../testing/embed-fixtures.ts'
 
 describe.each(DIALECTS)('origins over HTTP on %s', (dialect) => {
@@ -19,16 +19,11 @@ describe.each(DIALECTS)('origins over HTTP on %s', (dialect) => {
   let open: string
 
   beforeAll(async () => {
-    dbHandle = await createTestDb(dialect)
-    server = await startEmbedServer(dbHandle)
-    ev = await seedEvent(dbHandle.db)
+    ;({ dbHandle, server, ev } = await startEmbedTestBed(dialect))
     restricted = (await seedToken(dbHandle.db, ev, { allowedOrigins: ['https://good.example', 'https://*.example.com'] })).token
     open = (await seedToken(dbHandle.db, ev)).token
   })
-  afterAll(async () => {
-    await server?.close()
-    await dbHandle?.close()
-  })
+  afterAll(() => stopEmbedTestBed(server, dbHandle))
 
   describe.each(TRANSPORTS)('token in the %s', (transport) => {
     const get = (token: string, headers: Record<string, string>) =>

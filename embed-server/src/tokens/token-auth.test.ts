@@ -11,6 +11,7 @@ import {
   TRANSPORTS,
   type SeededEvent,
   type TestEmbedServer,
+  stopEmbedTestBed,
 } from '../testing/embed-fixtures.ts'
 
 /**
@@ -49,10 +50,7 @@ describe.each(DIALECTS)('token enforcement on %s', (dialect) => {
     ev = await seedEvent(dbHandle.db)
     other = await seedEvent(dbHandle.db)
   })
-  afterAll(async () => {
-    await server?.close()
-    await dbHandle?.close()
-  })
+  afterAll(() => stopEmbedTestBed(server, dbHandle))
 
   const origin = { Origin: 'https://shop.example.com' }
 
