@@ -5,6 +5,7 @@ import { createDb, DataDirLockedError } from '@event-service/db'
 import { DEMO_EVENT_ID } from '@event-service/seed'
 import { createTestStoreEnv, DIALECTS } from '@event-service/db/testing.ts'
 import { loadConfig } from '@event-service/server-common'
+import { UUID_PATTERN as UUID } from '@event-service/widgets/identifiers'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { DemoConfig } from './demo-server.ts'
@@ -13,7 +14,6 @@ import { type RunningSystem, startSystem } from './start.ts'
 // Child processes (tsx start-up, PGlite) are slow on a busy machine; these limits are not assertions.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 })
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const HEALTHY = { success: true, data: { status: 'ok' } }
 const origin = (url: string) => new URL(url).origin
 

@@ -15,6 +15,7 @@ const OUTPUTS = [
   'dist-server/first-screen.js',
   'dist-server/first-screens.js',
   'dist-server/datetime.js',
+  'dist-server/identifiers.js',
   'dist-server/rich-text.js',
 ]
 

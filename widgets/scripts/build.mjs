@@ -207,6 +207,8 @@ function serverBuild() {
           'first-screens': join(root, 'src/first-screen/first-screens.ts'),
           // Day keys of instants, which the servers bucket sessions by exactly as the widgets do.
           datetime: join(root, 'src/format/datetime.ts'),
+          // The identifiers' shapes, which the embed server checks its path ids against.
+          identifiers: join(root, 'src/identifiers.ts'),
           // Abstracts as plain text for the calendar files, read by the widgets' own parser.
           'rich-text': join(root, 'src/format/rich-text.ts'),
         },

@@ -10,6 +10,7 @@
  * its manifest, `loaderFacts`).
  */
 import type { LoaderFacts } from './element-manifest.js'
+import { isUuid, looksLikeEmbedToken } from './identifiers.js'
 import type { ElementTag } from './elements.js'
 import { type LoaderGlobal, loaderGlobal, setLoaderGlobal } from './loader-global.js'
 
@@ -40,7 +41,7 @@ const FIRST_SCREEN_WAIT_MS = 1500
     const id = el.getAttribute('event-id')
     const token = el.getAttribute('token')
     // Only attributes of the right shape: the element reports the others without asking the server.
-    if (!/^[\da-f]{8}(-[\da-f]{4}){3}-[\da-f]{12}$/i.test(id!) || !/^emb_\w+$/.test(token!) || el.hasAttribute('api-base')) return
+    if (!isUuid(id!) || !looksLikeEmbedToken(token!) || el.hasAttribute('api-base')) return
     const { reads, attributes } = ELEMENTS[tag]
     for (const path of reads) {
       const url = `${base}events/${id}${path}?token=${token}`

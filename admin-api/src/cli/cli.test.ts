@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createTestStoreEnv, DIALECTS } from '@event-service/db/testing.ts'
+import { UUID_PATTERN as UUID } from '@event-service/widgets/identifiers'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runCli } from './cli-process.ts'
 import { controlFilePath } from './control-file.ts'
@@ -11,7 +12,6 @@ import { controlFilePath } from './control-file.ts'
 // Child processes (tsx start-up, PGlite) are slow on a busy machine; these limits are not assertions.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 })
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const SECRET = 'sk_[0-9A-Za-z]{36}'
 
 describe.each(DIALECTS)('the CLI on %s with nothing running', (dialect) => {

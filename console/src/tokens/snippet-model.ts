@@ -5,6 +5,7 @@
 // API.
 import { PUBLIC_SPEAKER_STATUSES } from '@event-service/db/tables/speakers.ts'
 import { type AttributeSpec, CONNECTION_ATTRIBUTES, type ElementSpec, elementsFromManifest } from '@event-service/demo/src/manifest.js'
+import { looksLikeEmbedToken } from '@event-service/widgets/identifiers'
 import {
   EVENT_VALUES,
   type EventItems,
@@ -40,7 +41,7 @@ export function editableAttributes(element: ElementSpec): AttributeSpec[] {
  */
 export function isTokenOf(value: string, prefix: string): boolean {
   const token = value.trim()
-  return /^emb_\w+$/.test(token) && token.length > prefix.length && token.startsWith(prefix)
+  return looksLikeEmbedToken(token) && token.length > prefix.length && token.startsWith(prefix)
 }
 
 /** What the snippet says in place of a token not known to this page. */

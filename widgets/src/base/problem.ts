@@ -2,11 +2,7 @@ import { ApiError } from '../api/api-error.js'
 import { EMBED_API_ACCESS_REFUSAL_CODES } from '../api/embed-api.generated.js'
 import type { ErrorCode } from '../api/types.js'
 import { en, type Messages } from '../i18n/en.js'
-
-/** What an id attribute must look like: a UUID, as the admin API hands them out. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-/** An embed token: `emb_` and its characters (the server checks the rest). */
-const TOKEN = /^emb_\w+$/
+import { isUuid, looksLikeEmbedToken } from '../identifiers.js'
 
 /**
  * An attribute of the element that is missing or malformed, found before any request: the site
@@ -36,7 +32,7 @@ export class AttributeError extends Error {
 export function requireId(attribute: string, value: string | undefined | null): string {
   const id = value?.trim()
   if (!id) throw new AttributeError(attribute, undefined)
-  if (!UUID.test(id)) throw new AttributeError(attribute, value!)
+  if (!isUuid(id)) throw new AttributeError(attribute, value!)
   return id
 }
 
@@ -44,7 +40,7 @@ export function requireId(attribute: string, value: string | undefined | null): 
 export function requireToken(value: string | undefined | null): string {
   const token = value?.trim()
   if (!token) throw new AttributeError('token', undefined)
-  if (!TOKEN.test(token)) throw new AttributeError('token', value!)
+  if (!looksLikeEmbedToken(token)) throw new AttributeError('token', value!)
   return token
 }
 
