@@ -153,6 +153,31 @@ describe.each(DIALECTS)('change records on %s', (dialect) => {
     ])
   })
 
+  it('announces a change of a session’s speakers alone as its update, once per transaction', async () => {
+    const [speaker] = await q<{ id: string }>(
+      sql`insert into speakers (account_id, event_id, email, name) values (${accountId}, ${eventId}, 'mo@example.com', 'Mo') returning id`,
+    )
+    const [session] = await q<{ id: string }>(
+      sql`insert into sessions (account_id, event_id, title, starts_at, ends_at) values (${accountId}, ${eventId}, 'Talk', now(), now()) returning id`,
+    )
+    const updates = () =>
+      q<{ title: string; speakers: { name: string }[] }>(
+        sql`select row->>'title' as title, row->'speakers' as speakers from changes where resource_id = ${session?.id} and type = 'session.updated' order by created_at, id`,
+      )
+    await sql`insert into session_speakers (session_id, speaker_id) values (${session?.id}, ${speaker?.id})`.execute(handle.db)
+    expect(await updates()).toEqual([{ title: 'Talk', speakers: [expect.objectContaining({ name: 'Mo' })] }])
+    // The row twice and its speakers in one transaction: one update, as the transaction left it.
+    await handle.db.transaction().execute(async (trx) => {
+      await sql`update sessions set title = 'Talk, take two' where id = ${session?.id}`.execute(trx)
+      await sql`delete from session_speakers where session_id = ${session?.id}`.execute(trx)
+      await sql`update sessions set title = 'Talk, final' where id = ${session?.id}`.execute(trx)
+    })
+    expect(await updates()).toEqual([
+      { title: 'Talk', speakers: [expect.objectContaining({ name: 'Mo' })] },
+      { title: 'Talk, final', speakers: [] },
+    ])
+  })
+
   it('does not announce rows deleted with their event', async () => {
     const other = await insertTestEvent(handle.db)
     await sql`insert into webhook_endpoints (account_id, url, events, secret) values (${other.accountId}, 'https://c.example/hook', '{*}', 'whsec_d')`.execute(

@@ -16,7 +16,8 @@ import { type Kysely, sql } from 'kysely'
 //
 // Sessions are recorded at commit (a deferred constraint trigger) so that a session's webhook
 // carries the speakers set after it in the same transaction, and before a delete, while its
-// speakers are still assigned. A row deleted with its event (or account) is not announced: the
+// speakers are still assigned. A change of a session's speakers alone is the session's update,
+// and a session is announced once per transaction, as the transaction leaves it. A row deleted with its event (or account) is not announced: the
 // event is gone, and so, by then, are the endpoints of a deleted account.
 
 const WEBHOOK_EVENT_TYPE = sql`
@@ -66,19 +67,32 @@ const RECORD_CHANGE = sql`
     r record;
     ev uuid;
     acc uuid;
+    -- The resource the webhook announces: a session for a change of its speakers.
+    tbl text := tg_table_name;
+    op text := tg_op;
     wtype text;
     snapshot jsonb;
+    announced text;
   begin
     if tg_op = 'DELETE' then r := old; else r := new; end if;
     if tg_table_name = 'session_speakers' then
-      select s.event_id, s.account_id into ev, acc from sessions s where s.id = r.session_id;
-    elsif tg_table_name = 'events' then
+      -- At commit: a change of a session's speakers is an update of the session as it is then
+      -- (none when the session went, which announced itself).
+      select * into r from sessions s where s.id = r.session_id;
+      if not found then return null; end if;
+      tbl := 'sessions';
+      op := 'UPDATE';
+    elsif tg_table_name = 'sessions' and tg_when = 'AFTER' then
+      -- At commit: the session as the transaction leaves it, not as this statement did.
+      select * into r from sessions s where s.id = r.id;
+      if not found then return null; end if;
+    end if;
+    if tg_table_name = 'events' then
       ev := r.id;
-      acc := r.account_id;
     else
       ev := r.event_id;
-      acc := r.account_id;
     end if;
+    acc := r.account_id;
 
     if tg_table_name = 'embed_tokens' then
       perform pg_notify('embed_changes',
@@ -88,18 +102,29 @@ const RECORD_CHANGE = sql`
       perform pg_notify('embed_changes', json_build_object('kind', 'event', 'event_id', ev, 'table', tg_table_name)::text);
     end if;
 
-    wtype := webhook_event_type(tg_table_name, tg_op,
-      case when tg_op <> 'INSERT' then to_jsonb(old) end, case when tg_op <> 'DELETE' then to_jsonb(new) end);
-    if wtype is not null and (tg_op <> 'DELETE' or exists (select 1 from events where id = ev)) then
+    if tbl = 'sessions' then
+      -- One announcement per session and transaction (its row, then its speakers, are one change):
+      -- the first recorded, marked in a setting that ends with the transaction.
+      announced := 'event_service.announced_' || replace(r.id::text, '-', '_');
+      if current_setting(announced, true) = 'yes' then
+        tbl := null;
+      else
+        perform set_config(announced, 'yes', true);
+      end if;
+    end if;
+
+    wtype := webhook_event_type(tbl, op,
+      case when op <> 'INSERT' then to_jsonb(old) end, case when op <> 'DELETE' then to_jsonb(r) end);
+    if wtype is not null and (op <> 'DELETE' or exists (select 1 from events where id = ev)) then
       -- Hashes of secrets and derived columns stay out of the record.
       snapshot := to_jsonb(r) - 'token_hash' - 'confirm_token_hash' - 'cancel_token_hash' - 'search_text';
-      if tg_table_name = 'sessions' then
+      if tbl = 'sessions' then
         snapshot := snapshot || jsonb_build_object('speakers', (
           select coalesce(jsonb_agg(to_jsonb(s) - 'search_text' order by ss.position), '[]'::jsonb)
           from session_speakers ss join speakers s on s.id = ss.speaker_id
           where ss.session_id = r.id));
       end if;
-      perform enqueue_change_deliveries(acc, tg_table_name, tg_op, r.id, ev, wtype, snapshot);
+      perform enqueue_change_deliveries(acc, tbl, op, r.id, ev, wtype, snapshot);
     end if;
 
     if tg_when = 'BEFORE' then return old; end if;
@@ -158,17 +183,22 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [table, trigger] of OLD_TRIGGERS) await sql`drop trigger ${sql.raw(trigger)} on ${sql.table(table)}`.execute(db)
   await sql`drop function notify_embed_change()`.execute(db)
 
-  for (const table of ['events', 'speakers', 'session_speakers']) {
+  for (const table of ['events', 'speakers']) {
     await sql`
       create trigger ${sql.raw(`${table}_record_change`)}
       after insert or update or delete on ${sql.table(table)}
       for each row execute function record_change()`.execute(db)
   }
-  await sql`
-    create constraint trigger sessions_record_change
-    after insert or update on sessions
-    deferrable initially deferred
-    for each row execute function record_change()`.execute(db)
+  for (const [table, operations] of [
+    ['sessions', 'insert or update'],
+    ['session_speakers', 'insert or update or delete'],
+  ] as const) {
+    await sql`
+      create constraint trigger ${sql.raw(`${table}_record_change`)}
+      after ${sql.raw(operations)} on ${sql.table(table)}
+      deferrable initially deferred
+      for each row execute function record_change()`.execute(db)
+  }
   await sql`
     create trigger sessions_record_delete
     before delete on sessions
