@@ -1,3 +1,4 @@
+import { presentQuestion, presentTicketFields } from '@event-service/server-common'
 import type { EventRow } from '@event-service/db'
 import type { Event } from './events.schema.ts'
 
@@ -14,21 +15,11 @@ export function presentEvent(row: EventRow): Event {
     rooms: row.rooms,
     tracks: row.tracks,
     tickets: row.tickets.map((t) => ({
-      id: t.id,
-      name: t.name,
-      description: t.description ?? null,
-      price: t.price ?? null,
+      ...presentTicketFields(t),
       capacity: t.capacity ?? null,
       show_remaining: t.show_remaining ?? false,
     })),
-    questions: (row.questions ?? []).map((q) => ({
-      id: q.id,
-      label: q.label,
-      type: q.type,
-      required: q.required ?? false,
-      options: q.options ?? null,
-      ticket_ids: q.ticket_ids ?? null,
-    })),
+    questions: (row.questions ?? []).map(presentQuestion),
     privacy_notice: row.privacy_notice ? { text: row.privacy_notice.text, url: row.privacy_notice.url ?? null } : null,
     registration_confirmation: row.registration_confirmation,
     created_at: row.created_at.toISOString(),

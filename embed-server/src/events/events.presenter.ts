@@ -1,16 +1,8 @@
-import {
-  availabilityOf,
-  type EventRow,
-  type Question,
-  type SessionRow,
-  type SpeakerLink,
-  type SpeakerRow,
-  type Ticket,
-} from '@event-service/db'
+import { availabilityOf, type EventRow, type SpeakerLink, type SpeakerRow, type Ticket } from '@event-service/db'
+import { presentQuestion, presentSessionFields, presentTicketFields, type SessionFields } from '@event-service/server-common'
 import type {
   PublicEvent,
   PublicLink,
-  PublicQuestion,
   PublicSession,
   PublicSessionSpeaker,
   PublicSpeaker,
@@ -28,23 +20,7 @@ export type PublicEventFields = Pick<
   EventRow,
   'id' | 'name' | 'description' | 'timezone' | 'starts_at' | 'ends_at' | 'venue' | 'tickets' | 'questions' | 'privacy_notice'
 >
-export type PublicSessionFields = Pick<
-  SessionRow,
-  | 'id'
-  | 'title'
-  | 'description'
-  | 'starts_at'
-  | 'ends_at'
-  | 'track'
-  | 'room'
-  | 'format'
-  | 'level'
-  | 'language'
-  | 'tags'
-  | 'slides_url'
-  | 'recording_url'
-  | 'cancelled'
->
+export type PublicSessionFields = SessionFields
 export type PublicSpeakerFields = Pick<SpeakerRow, 'id' | 'name' | 'title' | 'company' | 'bio' | 'photo_url' | 'links'>
 
 const presentLink = (l: SpeakerLink): PublicLink => ({ url: l.url, label: l.label ?? null })
@@ -62,22 +38,7 @@ const isWebLink = (l: SpeakerLink): boolean => {
   }
 }
 
-const presentTicket = (t: Ticket, taken: number): PublicTicket => ({
-  id: t.id,
-  name: t.name,
-  description: t.description ?? null,
-  price: t.price ?? null,
-  ...availabilityOf(t, taken),
-})
-
-const presentQuestion = (q: Question): PublicQuestion => ({
-  id: q.id,
-  label: q.label,
-  type: q.type,
-  required: q.required ?? false,
-  options: q.options ?? null,
-  ticket_ids: q.ticket_ids ?? null,
-})
+const presentTicket = (t: Ticket, taken: number): PublicTicket => ({ ...presentTicketFields(t), ...availabilityOf(t, taken) })
 
 const isWebUrl = (url: string): boolean => isWebLink({ url, label: null })
 
@@ -106,20 +67,7 @@ export const presentSessionSpeaker = (row: PublicSpeakerFields): PublicSessionSp
 })
 
 export const presentSession = (row: PublicSessionFields, speakers: PublicSessionSpeaker[]): PublicSession => ({
-  id: row.id,
-  title: row.title,
-  description: row.description,
-  starts_at: row.starts_at.toISOString(),
-  ends_at: row.ends_at.toISOString(),
-  track: row.track,
-  room: row.room,
-  format: row.format,
-  level: row.level,
-  language: row.language,
-  tags: row.tags,
-  slides_url: row.slides_url,
-  recording_url: row.recording_url,
-  cancelled: row.cancelled,
+  ...presentSessionFields(row),
   speakers,
 })
 
