@@ -1,18 +1,11 @@
 import { createAdminApp } from '@event-service/admin-api'
-import { createDb, type Database, type DbHandle } from '@event-service/db'
-import {
-  generateSecret,
-  hashSecret,
-  isDatabaseUnavailable,
-  listen,
-  loadConfig,
-  type RunningServer,
-  secretPrefix,
-} from '@event-service/server-common'
+import { insertApiKey } from '@event-service/admin-api/testing/test-api.ts'
+import { createDb, type DbHandle } from '@event-service/db'
+import { isDatabaseUnavailable, listen, loadConfig, type RunningServer } from '@event-service/server-common'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
 import { createEmbedApp } from '@event-service/embed-server'
 import { seedEvent, seedToken } from '@event-service/embed-server/testing/embed-fixtures.ts'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import { pino } from 'pino'
 import { startTcpProxy, type TcpProxy } from '@event-service/server-common/testing/tcp-proxy.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -43,22 +36,6 @@ async function startServers(dbHandle: DbHandle): Promise<Servers> {
       await admin.close()
     },
   }
-}
-
-async function newApiKey(db: Kysely<Database>, accountId: string): Promise<string> {
-  const key = generateSecret('sk')
-  await db
-    .insertInto('api_keys')
-    .values({
-      account_id: accountId,
-      name: 'outage',
-      prefix: secretPrefix(key),
-      key_hash: hashSecret(key),
-      last_used_at: null,
-      revoked_at: null,
-    })
-    .execute()
-  return key
 }
 
 // A request that does not get an answer in this time has hung: the point of the 503 is that it does not.
@@ -98,7 +75,7 @@ describe.each(DIALECTS)('a database outage on %s', (dialect) => {
     const seeded = await seedEvent(direct.db)
     eventId = seeded.eventId
     token = (await seedToken(direct.db, seeded)).token
-    key = await newApiKey(direct.db, seeded.accountId)
+    key = await insertApiKey(direct.db, seeded.accountId)
     servers = await startServers(handle)
   })
   afterAll(async () => {

@@ -2,10 +2,10 @@ import Router, { type RouterContext } from '@koa/router'
 import {
   ApiBuilder as Builder,
   allowedMethodsOptions,
-  type Method,
   REQUEST_ID_HEADER,
   type RouteInputs,
   type RouteResponse,
+  type RouteSpec as SharedRouteSpec,
   rateLimitHeaders,
   type SecurityRequirementObject,
 } from '@event-service/server-common/openapi.ts'
@@ -19,15 +19,10 @@ export { allowedMethodsOptions, type RouteInputs }
 type RouteErrorStatus = 401 | 403 | 404 | 409
 
 /** One endpoint of the admin API: the shared declaration (`ApiBuilder` of server-common) and who may call it. */
-export interface RouteSpec<S extends RouteInputs> {
-  method: Method
+export interface RouteSpec<S extends RouteInputs>
+  extends Pick<SharedRouteSpec<S>, 'method' | 'operationId' | 'summary' | 'description' | 'tag' | 'request'> {
   /** OpenAPI-style path under `/v1`, e.g. `/speakers/{id}`. */
   path: string
-  operationId: string
-  summary: string
-  description?: string
-  tag: string
-  request?: S
   /** `alternatives`: other media types the same status answers with, by `Accept` (e.g. `text/csv`). */
   responses: Partial<Record<200 | 201 | 202, RouteResponse & { schema: NonNullable<RouteResponse['schema']> }>>
   /** Errors specific to this route; 400, 401, 403, 429 and 500 (and 413/415 with a body) are added. */

@@ -8,15 +8,19 @@ export const sessionStyles = css`
   .sv__title--cancelled {
     text-decoration: line-through;
   }
-  .badge.badge--cancelled {
+  /* A short label by a title: "Live now" in the schedule, "Cancelled" wherever a session shows. */
+  .badge {
     display: inline-block;
     padding: 0 0.4rem;
     border-radius: 999px;
-    background: var(--_muted);
+    background: var(--_danger);
     color: var(--_bg);
     font-size: 0.6875rem;
     font-weight: 700;
     text-transform: uppercase;
+  }
+  .badge--cancelled {
+    background: var(--_muted);
   }
   /* Just moved or cancelled by a live change: highlighted for a few seconds. */
   .is-changed {

@@ -423,13 +423,6 @@ export const scheduleStyles = css`
   }
   .badge {
     margin-left: 0.25rem;
-    padding: 0 0.4rem;
-    border-radius: 999px;
-    background: var(--_danger);
-    color: var(--_bg);
-    font-size: 0.6875rem;
-    font-weight: 700;
-    text-transform: uppercase;
   }
   .fav {
     position: absolute;
