@@ -1,14 +1,7 @@
+import { insertApiKey } from '../testing/test-api.ts'
 import { createAdminApp } from '../app.ts'
 import { createDb, type DbHandle } from '@event-service/db'
-import {
-  createLogger,
-  generateSecret,
-  hashSecret,
-  listen,
-  loadConfig,
-  type RunningServer,
-  secretPrefix,
-} from '@event-service/server-common'
+import { createLogger, listen, loadConfig, type RunningServer } from '@event-service/server-common'
 import { createTestDb } from '@event-service/db/testing.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.ts'
@@ -39,18 +32,7 @@ describe.runIf(process.env.DATABASE_URL)('webhooks from two admin instances on p
       .values({ name: 'Twice', plan: 'enterprise', rate_limit: 100_000 })
       .returning('id')
       .executeTakeFirstOrThrow()
-    key = generateSecret('sk')
-    await base.db
-      .insertInto('api_keys')
-      .values({
-        account_id: account.id,
-        name: 'k',
-        prefix: secretPrefix(key),
-        key_hash: hashSecret(key),
-        last_used_at: null,
-        revoked_at: null,
-      })
-      .execute()
+    key = await insertApiKey(base.db, account.id)
   })
   afterAll(async () => {
     await receiver?.close()

@@ -1,14 +1,7 @@
+import { insertApiKey } from '@event-service/admin-api/testing/test-api.ts'
 import { createAdminApp } from '@event-service/admin-api/app.ts'
 import { createDb, type DbHandle } from '@event-service/db'
-import {
-  createLogger,
-  generateSecret,
-  hashSecret,
-  listen,
-  loadConfig,
-  type RunningServer,
-  secretPrefix,
-} from '@event-service/server-common'
+import { createLogger, listen, loadConfig, type RunningServer } from '@event-service/server-common'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -47,18 +40,7 @@ describe.each(DIALECTS)('two embed instances and the admin API on %s', (dialect)
     admin = { server: await listen(adminApp.callback(), { host: '127.0.0.1', port: 0 }), close: adminApp.close }
 
     ev = await seedEvent(base.db)
-    apiKey = generateSecret('sk')
-    await base.db
-      .insertInto('api_keys')
-      .values({
-        account_id: ev.accountId,
-        name: 'test',
-        prefix: secretPrefix(apiKey),
-        key_hash: hashSecret(apiKey),
-        last_used_at: null,
-        revoked_at: null,
-      })
-      .execute()
+    apiKey = await insertApiKey(base.db, ev.accountId)
   })
   afterAll(async () => {
     await a?.close()
