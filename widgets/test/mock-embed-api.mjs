@@ -7,7 +7,8 @@
 //   emb_limited 429 RATE_LIMIT_EXCEEDED · emb_broken 500 INTERNAL_ERROR · anything else 401 INVALID_TOKEN
 //   emb_no_feed  accepted, but `GET …/access` says the token does not serve the calendar feed
 // Live streams (`GET …/live`, tokens accepted as for reads) are held per test page: a test changes
-// the page's data with `POST /__mock/live` `{sessions?}` and sends `{event, data}` to its streams.
+// the page's data with `POST /__mock/live` `{sessions?, soldOut?}` (`soldOut`: the ids of the fixture
+// event's tickets to mark sold out) and sends `{event, data}` to its streams.
 // As a browser on another origin sees the real server's refusals (no CORS grant, so no readable
 // answer), tokens of HIDDEN get no answer at all, and `GET …/access` says why:
 //   emb_hidden_disabled  TOKEN_DISABLED · emb_hidden_origin  ORIGIN_NOT_ALLOWED · emb_unreachable  no answer there either
@@ -135,13 +136,13 @@ function sixRooms() {
   }))
 }
 
-/** Per test page: its open live streams, and the sessions a test changed. */
+/** Per test page: its open live streams, and the sessions and sold-out tickets a test changed. */
 const livePages = new Map()
 function livePage(ctx) {
   const page = pageOf(ctx)
   let live = livePages.get(page)
   if (!live) {
-    live = { streams: new Set(), sessions: undefined }
+    live = { streams: new Set(), sessions: undefined, soldOut: undefined }
     livePages.set(page, live)
   }
   return live
@@ -158,12 +159,16 @@ function openLive(ctx) {
   ctx.req.on('close', () => live.streams.delete(ctx.res))
 }
 
-/** `POST /__mock/live`: changes the page's sessions and/or sends an event to its streams. */
+/** `POST /__mock/live`: changes the page's sessions or sold-out tickets and/or sends an event to its streams. */
 async function driveLive(ctx) {
   const live = livePage(ctx)
   const body = (await readJson(ctx.req)) ?? {}
   if (body.sessions) live.sessions = body.sessions
-  if (body.reset) live.sessions = undefined
+  if (body.soldOut) live.soldOut = body.soldOut
+  if (body.reset) {
+    live.sessions = undefined
+    live.soldOut = undefined
+  }
   if (body.event) {
     for (const res of live.streams) {
       res.write(`event: ${body.event}\ndata: ${JSON.stringify(body.data ?? {})}\n\n`)
@@ -173,9 +178,16 @@ async function driveLive(ctx) {
   return ok(ctx, { streams: live.streams.size })
 }
 
+/** The fixture event, with the tickets a test sold out since (`POST /__mock/live` `{soldOut}`). */
+function eventOf(live) {
+  const event = load('event')
+  if (!live.soldOut) return event
+  return { ...event, tickets: event.tickets.map((t) => (live.soldOut.includes(t.id) ? { ...t, sold_out: true } : t)) }
+}
+
 function data(eventId, ctx) {
   if (eventId === EVENT_ID)
-    return { event: load('event'), sessions: livePage(ctx).sessions ?? load('sessions'), speakers: load('speakers') }
+    return { event: eventOf(livePage(ctx)), sessions: livePage(ctx).sessions ?? load('sessions'), speakers: load('speakers') }
   if (eventId === LONG_DAY_EVENT_ID)
     return { event: { ...load('event'), id: eventId, name: 'Long Day' }, sessions: longDay(), speakers: [] }
   if (eventId === SIX_ROOMS_EVENT_ID)
@@ -237,6 +249,7 @@ export async function mockEmbedApi(ctx, next) {
     lastRegistrations.delete(pageOf(ctx))
     pageCounts(ctx).clear()
     livePage(ctx).sessions = undefined
+    livePage(ctx).soldOut = undefined
     return ok(ctx, {})
   }
   if (ctx.path === '/__mock/live') return driveLive(ctx)

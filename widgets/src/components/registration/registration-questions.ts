@@ -3,8 +3,9 @@ import type { Question } from '../../api/types.js'
 import type { Messages } from '../../i18n/index.js'
 
 /**
- * The renderers of the organiser's questions, in a chunk of their own: the form imports this
- * module only when the event asks questions, so a form without questions stays small.
+ * The organiser's questions: how each is drawn, read and checked. Part of the form's first render
+ * (and so of its chunk): a first screen with questions is the form the element hydrates, not a
+ * placeholder until a renderer arrives.
  */
 
 /** The answer values the server takes (docs/embed-api.md). */
@@ -57,7 +58,7 @@ export function renderQuestion(q: Question, ctx: QuestionContext): TemplateResul
         <legend class="field__label">${label(q, ctx.t)}</legend>
         ${(q.options ?? []).map(
           (option) => html`<label class="choice">
-            <input type=${q.type === 'choice' ? 'radio' : 'checkbox'} name=${field} .value=${option} @change=${clear} />
+            <input type=${q.type === 'choice' ? 'radio' : 'checkbox'} name=${field} value=${option} @change=${clear} />
             <span>${option}</span>
           </label>`,
         )}

@@ -1,5 +1,6 @@
 import { html, nothing, type PropertyValues } from 'lit'
 import { state } from 'lit/decorators.js'
+import { repeat } from 'lit/directives/repeat.js'
 import { ApiError } from '../../api/api-error.js'
 import type { EventInfo, Question, Ticket } from '../../api/types.js'
 import { emit } from '../../base/events.js'
@@ -9,8 +10,7 @@ import { renderError, renderSkeleton } from '../../base/templates.js'
 import { stateStyles } from '../../styles/theme.styles.js'
 import { registrationStyles } from './registration.styles.js'
 import { registrationManifest } from './registration.manifest.js'
-
-type QuestionKit = typeof import('./registration-questions.js')
+import { checkAnswers, readAnswers, renderQuestion } from './registration-questions.js'
 
 /** A field of the form: `name`, `email`, `ticket`, `consent`, or `answers.<questionId>`. */
 type Field = string
@@ -25,10 +25,16 @@ const questionsFor = (event: EventInfo, ticketId: string | undefined): Question[
 
 /**
  * The registration form: name, email, the ticket choice when the event sells tickets (sold-out
- * ones shown but not selectable), the organiser's questions in their order (their renderers load
- * only when the event has questions), and the privacy notice's consent box when the event has
- * one. Checks fields before sending, shows the server's validation messages at the fields,
- * cannot be sent twice, and ends in a confirmation that says an email is on its way.
+ * ones shown but not selectable), the organiser's questions in their order, and the privacy
+ * notice's consent box when the event has one. Checks fields before sending, shows the server's
+ * validation messages at the fields, cannot be sent twice, and ends in a confirmation that says
+ * an email is on its way.
+ *
+ * Its first render is a function of the event and the attributes alone (ids come from the data),
+ * so the first screen the server draws is the form itself. A ticket that sells out while the form
+ * is open (a live change, or a submit refused `SOLD_OUT`) is marked in place: what the visitor
+ * typed stays, a chosen ticket that is gone is named at the ticket choice, and when none is left
+ * a notice above the fields says so and the button is disabled.
  *
  * @summary Event registration form with questions, consent, sold-out tickets and a confirmation state.
  *
@@ -42,7 +48,7 @@ const questionsFor = (event: EventInfo, ticketId: string | undefined): Question[
  * @csspart consent - The privacy notice and its checkbox.
  * @csspart field-error - A field's error message.
  * @csspart submit - The submit button.
- * @csspart sold-out - The notice shown when every ticket is sold out.
+ * @csspart sold-out - The notice above the fields when every ticket is sold out.
  * @csspart confirmation - The confirmation shown after registering.
  * @csspart error - The error state (event could not be loaded, or the form's failed submit): a short message for visitors, a retry when it may help, and the site owner's detail.
  * @csspart error-detail - The collapsed detail for the site owner (cause and fix) inside the error state.
@@ -52,7 +58,7 @@ const questionsFor = (event: EventInfo, ticketId: string | undefined): Question[
 export class ServiceRegistration extends ServiceElement {
   static override styles = [...ServiceElement.styles, stateStyles, registrationStyles]
 
-  private readonly data = this.dataTask(registrationManifest)
+  private readonly data = this.dataTask(registrationManifest, (before, after) => this.onEventRead(before?.event, after.event))
 
   @state() private errors: Partial<Record<Field, string>> = {}
   @state() private formError?: unknown
@@ -66,22 +72,54 @@ export class ServiceRegistration extends ServiceElement {
   @state() private ticketId?: string
   /** Tickets the server answered `SOLD_OUT` for since the event was read. */
   @state() private soldOutNow: ReadonlySet<string> = new Set()
-  /** The question renderers, once loaded (only for events with questions). */
-  @state() private kit?: QuestionKit
-  private kitLoading?: Promise<void>
+  /** What a sell-out since the form was drawn means for the visitor, said politely (a status region). */
+  @state() private announcement = ''
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed)
-    const event = this.data.value?.event
-    if (event?.questions.length && !this.kit && !this.kitLoading) {
-      this.kitLoading = import('./registration-questions.js').then((kit) => {
-        this.kit = kit
-      })
-    }
+    // A ticket the visitor clicked stays checked whatever its `checked` attribute says: once it
+    // sells out it must not stay chosen (nor be sent), so it is unchecked here.
+    for (const radio of this.renderRoot.querySelectorAll<HTMLInputElement>('input[name=ticket]:checked:disabled')) radio.checked = false
+  }
+
+  /**
+   * A new read of the event is the truth about its places: refusals seen since the last read are
+   * forgotten (a cancellation may have freed a place), and a visitor whose chosen ticket has sold
+   * out since is told so at the ticket choice. Nothing typed is touched.
+   */
+  private onEventRead(before: EventInfo | undefined, event: EventInfo): void {
+    this.soldOutNow = new Set()
+    if (!before || this.registered) return
+    const soldOutSince = (k: Ticket) => k.sold_out && !before.tickets.find((b) => b.id === k.id)?.sold_out
+    const gone = event.tickets.filter(soldOutSince)
+    if (!gone.length) return
+    if (gone.some((k) => k.id === this.ticketId)) this.errors = { ...this.errors, ticket: this.t.ticketSoldOut }
+    this.announceSoldOut(event)
+  }
+
+  private announceSoldOut(event: EventInfo): void {
+    const { t } = this
+    if (this.noneLeft(event)) this.announcement = `${t.eventSoldOut} ${t.inputKept}`
+    else if (this.errors.ticket === t.ticketSoldOut) this.announcement = t.ticketSoldOut
   }
 
   private isSoldOut(ticket: Ticket): boolean {
     return ticket.sold_out || this.soldOutNow.has(ticket.id)
+  }
+
+  /** Whether the event sells tickets and every one is gone: the form stays, but cannot be sent. */
+  private noneLeft(event: EventInfo): boolean {
+    return event.tickets.length > 0 && event.tickets.every((k) => this.isSoldOut(k))
+  }
+
+  /**
+   * The ticket the form is for: the visitor's choice (kept when it sells out, so are the answers to
+   * its questions, until they choose another), else the only one on sale.
+   */
+  private chosenTicket(event: EventInfo): string | undefined {
+    if (this.ticketId) return this.ticketId
+    const open = event.tickets.filter((k) => !this.isSoldOut(k))
+    return open.length === 1 ? open[0]!.id : undefined
   }
 
   private fieldsOf(form: HTMLFormElement) {
@@ -103,7 +141,7 @@ export class ServiceRegistration extends ServiceElement {
     else if (v.name.length > 200) errors.name = t.tooLong(200)
     if (!v.email) errors.email = t.required
     else if (v.email.length > 254 || !EMAIL.test(v.email)) errors.email = t.invalidEmail
-    if (event.tickets.length && !v.ticket) errors.ticket = t.chooseTicket
+    if (event.tickets.length && !v.ticket) errors.ticket = this.ticketId ? t.ticketSoldOut : t.chooseTicket
     if (event.privacy_notice && !v.consent) errors.consent = t.tickBox
     return errors
   }
@@ -114,9 +152,9 @@ export class ServiceRegistration extends ServiceElement {
     if (this.submitting) return
     const form = e.target as HTMLFormElement
     const values = this.fieldsOf(form)
-    const questions = this.kit ? questionsFor(event, values.ticket || undefined) : []
-    const answers = this.kit ? this.kit.readAnswers(form, questions) : {}
-    this.errors = { ...this.validate(values, event), ...(this.kit ? this.kit.checkAnswers(questions, answers, this.t) : {}) }
+    const questions = questionsFor(event, values.ticket || undefined)
+    const answers = readAnswers(form, questions)
+    this.errors = { ...this.validate(values, event), ...checkAnswers(questions, answers, this.t) }
     this.formError = undefined
     if (Object.keys(this.errors).length) return this.focusFirstError()
     this.submitting = true
@@ -135,19 +173,22 @@ export class ServiceRegistration extends ServiceElement {
       await this.updateComplete
       this.renderRoot.querySelector<HTMLElement>('.done')?.focus()
     } catch (err) {
-      this.applyServerError(err, values.ticket)
+      this.applyServerError(err, values.ticket, event)
     } finally {
       this.submitting = false
     }
   }
 
   /** Puts the server's field messages at the fields; anything else goes above the button. */
-  private applyServerError(err: unknown, ticketId: string): void {
+  private applyServerError(err: unknown, ticketId: string, event: EventInfo): void {
     if (err instanceof ApiError && err.code === 'SOLD_OUT' && ticketId) {
-      // Taken by others since the event was read: mark it, and ask for another ticket.
+      // Taken by others since the event was read: mark it, and ask for another ticket, or say that
+      // none is left (the button is disabled then: focus goes to the notice, not to the page).
       this.soldOutNow = new Set([...this.soldOutNow, ticketId])
       this.errors = { ticket: this.t.ticketSoldOut }
-      this.focusFirstError()
+      this.announceSoldOut(event)
+      if (this.noneLeft(event)) void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[part=sold-out]')?.focus())
+      else this.focusFirstError()
       return
     }
     if (err instanceof ApiError && err.code === 'VALIDATION_ERROR') {
@@ -214,13 +255,7 @@ export class ServiceRegistration extends ServiceElement {
       ${this.renderData(this.data, {
         pending: () => renderSkeleton(this.t, 1, 2),
         error: (err) => renderError(err, this.t, () => void this.data.run(), { fallback: true }),
-        complete: ({ event }) => {
-          if (this.registered) return this.renderDone(this.registered)
-          // The questions' renderers are on their way (one small chunk): the form waits for them.
-          if (event.questions.length && !this.kit) return renderSkeleton(this.t, 1, 2)
-          if (event.tickets.length && event.tickets.every((k) => this.isSoldOut(k))) return this.renderSoldOut(event)
-          return this.renderForm(event)
-        },
+        complete: ({ event }) => (this.registered ? this.renderDone(this.registered) : this.renderForm(event)),
       })}
     </div>`
   }
@@ -235,11 +270,12 @@ export class ServiceRegistration extends ServiceElement {
     </div>`
   }
 
-  private renderSoldOut(event: EventInfo) {
-    return html`<div class="sold-out" part="sold-out" role="status">
-      <h2 class="form__title">${this.t.registration}</h2>
-      <p class="muted">${event.name}</p>
-      <p class="sold-out__text">${this.t.eventSoldOut}</p>
+  /** Above the fields when every ticket is gone; what was typed stays below it (a place may be freed). */
+  private renderNoneLeft() {
+    const { t } = this
+    return html`<div class="sold-out" part="sold-out" tabindex="-1">
+      <p class="sold-out__text">${t.eventSoldOut}</p>
+      <p>${t.inputKept}</p>
     </div>`
   }
 
@@ -258,13 +294,13 @@ export class ServiceRegistration extends ServiceElement {
     const { t } = this
     const ticketError = this.errors.ticket
     const open = event.tickets.filter((k) => !this.isSoldOut(k))
+    const chosen = this.chosenTicket(event)
     return html`<fieldset class="tickets" aria-invalid=${ticketError ? 'true' : 'false'} aria-describedby=${ticketError ? 'ticket-error' : nothing}>
       <legend class="field__label">${t.ticket}</legend>
       ${event.tickets.map((k) => {
         const soldOut = this.isSoldOut(k)
         return html`<label class="ticket ${soldOut ? 'ticket--sold-out' : ''}" part="ticket">
-          <input type="radio" name="ticket" .value=${k.id} ?disabled=${soldOut}
-            ?checked=${!soldOut && (this.ticketId === k.id || (open.length === 1 && open[0] === k))}
+          <input type="radio" name="ticket" value=${k.id} ?disabled=${soldOut} ?checked=${!soldOut && k.id === chosen}
             aria-invalid=${ticketError && k === open[0] ? 'true' : 'false'} @change=${() => this.onTicketChange(k.id)} />
           <span class="ticket__text">
             <span class="ticket__name">${k.name}</span>
@@ -304,11 +340,10 @@ export class ServiceRegistration extends ServiceElement {
   }
 
   private renderForm(event: EventInfo) {
-    const { t, kit } = this
-    const open = event.tickets.filter((k) => !this.isSoldOut(k))
-    const ticketId = this.ticketId ?? (open.length === 1 ? open[0]?.id : undefined)
-    const questions = kit ? questionsFor(event, ticketId) : []
-    const questionContext = kit && {
+    const { t } = this
+    const noneLeft = this.noneLeft(event)
+    const questions = questionsFor(event, this.chosenTicket(event))
+    const questionContext = {
       t,
       errors: this.errors,
       fieldError: (field: string, id: string) => this.renderFieldError(field, id),
@@ -319,15 +354,23 @@ export class ServiceRegistration extends ServiceElement {
         <h2 class="form__title" id="form-title">${t.registration}</h2>
         <p class="muted">${event.name}</p>
       </div>
+      ${noneLeft ? this.renderNoneLeft() : nothing}
       ${this.input('name', t.name, 'text', 'name')} ${this.input('email', t.email, 'email', 'email')}
       ${event.tickets.length ? this.renderTickets(event) : nothing}
-      ${questionContext ? questions.map((q) => kit.renderQuestion(q, questionContext)) : nothing}
+      ${repeat(
+        questions,
+        // Keyed: when the questions asked change (another ticket, a live edit), each answer stays with its question.
+        (q) => q.id,
+        (q) => renderQuestion(q, questionContext),
+      )}
       ${this.renderConsent(event)}
       <div class="hp" aria-hidden="true">
         <label>${t.honeypot}<input name="website" type="text" tabindex="-1" autocomplete="off" /></label>
       </div>
       ${this.renderFormError()}
-      <button class="btn btn--primary submit" part="submit" type="submit" ?disabled=${this.submitting} aria-disabled=${this.submitting ? 'true' : 'false'}>
+      <p class="sr-only" role="status">${this.announcement}</p>
+      <button class="btn btn--primary submit" part="submit" type="submit" ?disabled=${this.submitting || noneLeft}
+        aria-disabled=${this.submitting || noneLeft ? 'true' : 'false'}>
         ${this.submitting ? t.submitting : t.submit}
       </button>
     </form>`

@@ -1,6 +1,8 @@
 import { css } from 'lit'
+import { reservedSize } from '../../styles/theme.styles.js'
 
 export const registrationStyles = css`
+  ${reservedSize('service-registration')}
   .root {
     padding: clamp(1rem, 3vw, 1.75rem);
     border: 1px solid var(--_border);
@@ -158,7 +160,13 @@ export const registrationStyles = css`
   }
   .sold-out {
     display: grid;
-    gap: 0.5rem;
+    gap: 0.25rem;
+    padding: 0.75rem 1rem;
+    border: 1px solid var(--_border);
+    border-left: 4px solid var(--_danger);
+    border-radius: calc(var(--_radius) * 0.8);
+    background: var(--_surface);
+    outline: none;
   }
   .sold-out__text {
     font-weight: 600;

@@ -271,3 +271,101 @@ describe('service-registration', () => {
     await expectAccessibleInBothThemes(el)
   })
 })
+
+/**
+ * Sells out the fixture event's tickets `ids` at the mock for this page; with `announce`, its live
+ * streams hear that the event changed (someone else took the last place), as the real server says.
+ */
+async function sellOut(ids: string[], announce = true): Promise<{ streams: number }> {
+  const body = { soldOut: ids, ...(announce ? { event: 'changed', data: { parts: ['event'] } } : {}) }
+  const res = await fetch('/__mock/live', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  return ((await res.json()) as { data: { streams: number } }).data
+}
+const streams = async () => (await (await fetch('/__mock/live', { method: 'POST' })).json()).data.streams as number
+
+describe('service-registration in a sold-out race', () => {
+  beforeEach(async () => {
+    await reset()
+    // A stream of the previous test closing late would let this test's change go to no element.
+    await until(async () => (await streams()) === 0, 'the previous test’s streams closed')
+  })
+
+  /** A visitor half-way through the form: name, email, the standard ticket, answers, consent. */
+  const typing = async () => {
+    const el = await mount()
+    await until(async () => (await streams()) > 0, 'the form’s live stream')
+    fill(el, { name: 'Ada Lovelace', email: 'ada@example.com', ...REQUIRED, 'answers.company': 'Analytical Engines' })
+    await el.updateComplete
+    return el
+  }
+  const ticket = (el: Element, id: string) => root(el).querySelector<HTMLInputElement>(`[name=ticket][value=${id}]`)!
+  const expectTypingKept = (el: Element) => {
+    expect(input(el, 'name').value).to.equal('Ada Lovelace')
+    expect(input(el, 'email').value).to.equal('ada@example.com')
+    expect(input(el, 'answers.company').value).to.equal('Analytical Engines')
+    expect(root(el).querySelector<HTMLInputElement>('[name="answers.diet"][value=Vegan]')!.checked).to.be.true
+    expect(input(el, 'consent').checked).to.be.true
+  }
+  const announced = (el: Element) => text(root(el).querySelector('form [role=status]'))
+
+  it('marks the chosen ticket sold out in place, keeps what was typed, and lets the visitor choose another', async () => {
+    const el = await typing()
+    await sellOut(['standard'])
+
+    await until(() => ticket(el, 'standard').disabled, 'the standard ticket marked sold out')
+    expectTypingKept(el)
+    expect(ticket(el, 'standard').checked).to.be.false
+    expect(text(ticket(el, 'standard').closest('[part=ticket]'))).to.contain('Sold out')
+    expect(text(root(el).getElementById('ticket-error'))).to.equal('This ticket has just sold out. Please choose another one.')
+    expect(announced(el)).to.equal('This ticket has just sold out. Please choose another one.')
+    expect(root(el).querySelector('[part=sold-out]')).to.be.null
+    expect(root(el).querySelector<HTMLButtonElement>('[part=submit]')!.disabled).to.be.false
+
+    fill(el, { ticket: 'student' })
+    await el.updateComplete
+    expect(root(el).getElementById('ticket-error')).to.be.null
+    expectTypingKept(el)
+    fill(el, { 'answers.school': 'Cambridge' })
+    submit(el)
+    await until(() => root(el).querySelector('[part=confirmation]'), 'the confirmation')
+    expect(await lastRegistration()).to.deep.include({ name: 'Ada Lovelace', ticket_id: 'student' })
+  })
+
+  it('says above the fields that none is left when the last ticket sells out, keeping what was typed, and cannot be sent', async () => {
+    const el = await typing()
+    await sellOut(['standard', 'student'])
+
+    const notice = await until(() => root(el).querySelector<HTMLElement>('[part=sold-out]'), 'the sold-out notice')
+    expect(text(notice)).to.equal('This event is sold out. What you entered is kept.')
+    // Above the fields: before the first of them in the form.
+    expect(notice.compareDocumentPosition(input(el, 'name')) & Node.DOCUMENT_POSITION_FOLLOWING).to.be.ok
+    expect(announced(el)).to.equal('This event is sold out. What you entered is kept.')
+    expectTypingKept(el)
+    expect([...root(el).querySelectorAll<HTMLInputElement>('[name=ticket]')].every((t) => t.disabled && !t.checked)).to.be.true
+    const button = root(el).querySelector<HTMLButtonElement>('[part=submit]')!
+    expect(button.disabled).to.be.true
+    expect(button.getAttribute('aria-disabled')).to.equal('true')
+    await expectAccessibleInBothThemes(el)
+  })
+
+  it('keeps what was typed when a submit is refused SOLD_OUT, down to the last ticket', async () => {
+    const el = await typing()
+    // Taken by others, and the form not told: only the submits learn it.
+    await sellOut(['standard', 'student'], false)
+    submit(el)
+    await until(() => ticket(el, 'standard').disabled, 'the refused ticket marked sold out')
+    expectTypingKept(el)
+    expect(text(root(el).getElementById('ticket-error'))).to.equal('This ticket has just sold out. Please choose another one.')
+
+    fill(el, { ticket: 'student' })
+    await el.updateComplete
+    fill(el, { 'answers.school': 'Cambridge' })
+    submit(el)
+    const notice = await until(() => root(el).querySelector<HTMLElement>('[part=sold-out]'), 'the sold-out notice')
+    expectTypingKept(el)
+    expect(input(el, 'answers.school').value).to.equal('Cambridge')
+    expect(root(el).querySelector<HTMLButtonElement>('[part=submit]')!.disabled).to.be.true
+    await until(() => root(el).activeElement === notice, 'focus on the notice, not lost with the disabled button')
+    expect(await posts()).to.equal(2)
+  })
+})
