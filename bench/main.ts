@@ -34,7 +34,7 @@ const PARTS: Record<string, { what: string; load: () => Promise<Bench> }> = {
     load: async () => (await import('./webhooks.bench.ts')).runWebhookBench,
   },
   widgets: {
-    what: 'widgets: JavaScript before the first screen, and times to draw, in throttled Chromium vs plain DOM and our markup as HTML',
+    what: 'widgets: JavaScript before the first screen, times to first title, to drawn and to interactive, longest task, blocking time, layout shift and requests, in 4× throttled Chromium on loopback and a slow network vs plain DOM, and the issue-23 aims',
     load: async () => (await import('../widgets/bench/widgets.bench.ts')).runWidgetBench,
   },
 }
