@@ -234,7 +234,8 @@ export function createFastPath(deps: FastPathDeps): FastPath | undefined {
     }
     if (!read) return void koa(req, res)
     const started = requestStart()
-    // Every change committed before this request must be in the cache before it is trusted.
+    // The cache is trusted only when it holds every change committed FRESHNESS_BOUND_MS before this
+    // request (cache/freshness.ts); synchronous, without a round trip, under steady traffic.
     const current = cache.isCurrent()
     if (current === true) return serve(req, res, koa, read, started)
     if (current === false) return void koa(req, res)

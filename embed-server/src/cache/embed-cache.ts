@@ -3,7 +3,7 @@ import { EMBED_CHANGES_CHANNEL, parseEmbedChange } from '@event-service/db/chang
 import type { ChangeTable } from '@event-service/db/tables/changes.ts'
 import { LRUCache } from 'lru-cache'
 import type { Logger } from 'pino'
-import { createSyncBarrier } from './sync-barrier.ts'
+import { createFreshness, type Freshness } from './freshness.ts'
 
 /** Backstops in case a notification is ever missed: security data briefly, content a little longer. */
 export const TOKEN_TTL_MS = 5_000
@@ -91,7 +91,7 @@ export class EmbedCache<T extends {}, E extends {}> {
   readonly events = new InvalidatedCache<E>(200, EVENT_TTL_MS)
   readonly enabled: boolean
   #stop: (() => Promise<void>) | undefined
-  #barrier: (() => Promise<void>) | undefined
+  #freshness: Freshness | undefined
   #inProcess = false
   readonly #logger: Logger
   readonly #followers = new Set<(change: AppliedChange) => void>()
@@ -116,6 +116,9 @@ export class EmbedCache<T extends {}, E extends {}> {
       onMessage: (payload) => this.#onMessage(payload),
       onReconnect: () => {
         this.#logger.warn('embed cache: listening connection re-established; cache flushed')
+        // Called when the connection is lost and again once it is back: until a round trip on the
+        // new connection comes back, nothing is trusted.
+        this.#freshness?.reset()
         this.clear()
         this.#tell({ kind: 'flush' })
       },
@@ -123,27 +126,20 @@ export class EmbedCache<T extends {}, E extends {}> {
     this.#stop = listening
     // PGlite delivers notifications before the writing query resolves: nothing to wait for.
     this.#inProcess = dbHandle.kind === 'pglite'
-    this.#barrier = createSyncBarrier(() => listening.sync())
+    this.#freshness = createFreshness(() => listening.sync())
   }
 
   /**
-   * Resolves when every change committed before this call has been applied to the cache; false
-   * when that cannot be known (listening connection down), and the cache must not be used.
+   * Whether the cache holds every change committed `FRESHNESS_BOUND_MS` before this call (every
+   * change whose notification has arrived, which is normally all of them); false when that cannot
+   * be known (listening connection down), and the cache must not be used. Synchronous on the hot
+   * path where it can be (PGlite, and Postgres under steady traffic: `createFreshness`): no
+   * promise, no microtask, no round trip.
    */
   isCurrent(): boolean | Promise<boolean> {
-    if (!this.enabled || !this.#barrier) return false
-    // Synchronous on the hot path where it can be: no promise, no microtask.
+    if (!this.enabled || !this.#freshness) return false
     if (this.#inProcess) return true
-    return this.#awaitBarrier(this.#barrier)
-  }
-
-  async #awaitBarrier(barrier: () => Promise<void>): Promise<boolean> {
-    try {
-      await barrier()
-      return true
-    } catch {
-      return false
-    }
+    return this.#freshness.check()
   }
 
   clear(): void {
@@ -154,7 +150,7 @@ export class EmbedCache<T extends {}, E extends {}> {
   async stop(): Promise<void> {
     await this.#stop?.()
     this.#stop = undefined
-    this.#barrier = undefined
+    this.#freshness = undefined
     this.#inProcess = false
   }
 

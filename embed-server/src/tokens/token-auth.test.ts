@@ -1,7 +1,6 @@
 import type { DbHandle } from '@event-service/db'
 import { generateSecret } from '@event-service/server-common'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
-import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   embedFetch,
@@ -13,22 +12,7 @@ import {
   type TestEmbedServer,
   stopEmbedTestBed,
 } from '../testing/embed-fixtures.ts'
-
-/**
- * Counts the token lookups sent through a DbHandle: proves which refusals never reach the
- * database. Only reads count: the usage counter's batched writes run on their own timer.
- */
-function countingHandle(handle: DbHandle): { handle: DbHandle; queries: () => number } {
-  let n = 0
-  const plugin: KyselyPlugin = {
-    transformQuery: (args) => {
-      if (args.node.kind === 'SelectQueryNode') n++
-      return args.node
-    },
-    transformResult: async (args) => args.result,
-  }
-  return { handle: { ...handle, db: handle.db.withPlugin(plugin) }, queries: () => n }
-}
+import { countingHandle, type CountingHandle } from '../testing/counting-handle.ts'
 
 async function errorOf(res: Response): Promise<{ status: number; code: string; cors: string | null }> {
   const body = (await res.json()) as { success: boolean; error: { code: string } }
@@ -38,7 +22,7 @@ async function errorOf(res: Response): Promise<{ status: number; code: string; c
 
 describe.each(DIALECTS)('token enforcement on %s', (dialect) => {
   let dbHandle: DbHandle & { url?: string }
-  let counted: ReturnType<typeof countingHandle>
+  let counted: CountingHandle
   let server: TestEmbedServer
   let ev: SeededEvent
   let other: SeededEvent
