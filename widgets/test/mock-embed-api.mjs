@@ -9,6 +9,8 @@
 // Live streams (`GET …/live`, tokens accepted as for reads) are held per test page: a test changes
 // the page's data with `POST /__mock/live` `{sessions?, soldOut?}` (`soldOut`: the ids of the fixture
 // event's tickets to mark sold out) and sends `{event, data}` to its streams.
+// First screens (`GET …/first-screen/{tag}`, emb_valid only) are drawn from the same data by the
+// real renderer (dist-server/), as the embed server draws them; `?delay=ms` holds one back.
 // As a browser on another origin sees the real server's refusals (no CORS grant, so no readable
 // answer), tokens of HIDDEN get no answer at all, and `GET …/access` says why:
 //   emb_hidden_disabled  TOKEN_DISABLED · emb_hidden_origin  ORIGIN_NOT_ALLOWED · emb_unreachable  no answer there either
@@ -150,6 +152,9 @@ function livePage(ctx) {
 
 /** Opens an event stream and keeps it with the page's others. */
 function openLive(ctx) {
+  // Closed by its page while the answer waited (`emb_slow`): its `close` has been and gone, so it
+  // would be counted open for good.
+  if (ctx.req.socket.destroyed) return noAnswer(ctx)
   const live = livePage(ctx)
   ctx.status = 200
   ctx.respond = false
@@ -241,6 +246,35 @@ function register(ctx, body, event) {
   return ok(ctx, { event_id: event.id, name: body.name.trim(), ticket_id: body.ticket_id ?? null, status }, 201)
 }
 
+/**
+ * A first screen of the page's data, drawn by the widgets' own renderer (dist-server/, which the
+ * test run builds) as the embed server draws it: its reads answered from `data` as the JSON reads
+ * answer them (`embed-server/src/first-screen/first-screen-reader.ts`).
+ */
+async function firstScreen(ctx, prefix, eventId, tag) {
+  const { renderFirstScreen } = await import('../dist-server/first-screen.js')
+  const d = data(eventId, ctx)
+  const read = (r) => {
+    if (r.part === 'event') return d.event
+    if (r.attribute === undefined) return d[r.part]
+    const item = d[r.part].find((x) => x.id === r.id)
+    if (!item) throw new Error(`no ${r.part} ${r.id}`)
+    return item
+  }
+  const { token, delay, ...attrs } = ctx.query
+  const apiRoot = `${ctx.origin}/${prefix}/`
+  try {
+    const html = await renderFirstScreen(tag, { eventId, token, attrs, apiRoot }, read)
+    if (delay) await sleep(Number(delay))
+    ctx.status = 200
+    ctx.set('Content-Type', 'text/html; charset=utf-8')
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = html
+  } catch (err) {
+    fail(ctx, 404, 'NOT_FOUND', String(err))
+  }
+}
+
 /** Koa middleware answering `/v1/events/…` and `/dist/events/…` (the loader's default base). */
 export async function mockEmbedApi(ctx, next) {
   if (ctx.path === '/__mock/requests') return ok(ctx, Object.fromEntries(pageCounts(ctx)))
@@ -253,6 +287,14 @@ export async function mockEmbedApi(ctx, next) {
     return ok(ctx, {})
   }
   if (ctx.path === '/__mock/live') return driveLive(ctx)
+  const screen = /^\/(v1|dist)\/events\/([^/]+)\/first-screen\/(service-[a-z-]+)$/.exec(ctx.path)
+  if (screen) {
+    const counts = pageCounts(ctx)
+    counts.set(`GET ${ctx.path}`, (counts.get(`GET ${ctx.path}`) ?? 0) + 1)
+    const [, prefix, eventId, tag] = screen
+    if (ctx.query.token !== 'emb_valid' || !UUID.test(eventId)) return fail(ctx, 401, 'INVALID_TOKEN', 'Invalid token')
+    return firstScreen(ctx, prefix, eventId, tag)
+  }
   const m = /^\/(?:v1|dist)\/events\/([^/]+)(?:\/(sessions|speakers|registrations|access|live)(?:\/([^/]+))?)?\/?$/.exec(ctx.path)
   if (!m) return next()
   const key = `${ctx.method} ${ctx.path}`

@@ -77,19 +77,29 @@ export class ServiceRegistration extends ServiceElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed)
-    // A ticket the visitor clicked stays checked whatever its `checked` attribute says: once it
-    // sells out it must not stay chosen (nor be sent), so it is unchecked here.
-    for (const radio of this.renderRoot.querySelectorAll<HTMLInputElement>('input[name=ticket]:checked:disabled')) radio.checked = false
+    // A radio the visitor clicked follows its `checked` attribute no more: the choice is set here,
+    // so that a ticket that sells out is not sent, and one whose place is freed again is chosen again.
+    const event = this.data.value?.event
+    const chosen = event && this.chosenTicket(event)
+    for (const radio of this.renderRoot.querySelectorAll<HTMLInputElement>('input[name=ticket]')) {
+      radio.checked = !radio.disabled && radio.value === chosen
+    }
   }
 
   /**
    * A new read of the event is the truth about its places: refusals seen since the last read are
-   * forgotten (a cancellation may have freed a place), and a visitor whose chosen ticket has sold
-   * out since is told so at the ticket choice. Nothing typed is touched.
+   * forgotten (a cancellation or a hold that ran out may have freed a place, and the visitor's
+   * ticket is theirs again), and a visitor whose chosen ticket has sold out since is told so at
+   * the ticket choice. Nothing typed is touched.
    */
   private onEventRead(before: EventInfo | undefined, event: EventInfo): void {
     this.soldOutNow = new Set()
     if (!before || this.registered) return
+    const chosen = event.tickets.find((k) => k.id === this.ticketId)
+    if (chosen && !chosen.sold_out && this.errors.ticket === this.t.ticketSoldOut) {
+      this.clearError('ticket')
+      this.announcement = ''
+    }
     const soldOutSince = (k: Ticket) => k.sold_out && !before.tickets.find((b) => b.id === k.id)?.sold_out
     const gone = event.tickets.filter(soldOutSince)
     if (!gone.length) return

@@ -331,6 +331,19 @@ describe('service-registration in a sold-out race', () => {
     expect(await lastRegistration()).to.deep.include({ name: 'Ada Lovelace', ticket_id: 'student' })
   })
 
+  it('chooses the visitor’s ticket again when its place is freed (a hold ran out), and the message goes', async () => {
+    const el = await typing()
+    await sellOut(['standard', 'student'])
+    await until(() => root(el).querySelector('[part=sold-out]'), 'the sold-out notice')
+    await sellOut([])
+
+    await until(() => ticket(el, 'standard').checked, 'the standard ticket chosen again')
+    expect(root(el).querySelector('[part=sold-out]')).to.be.null
+    expect(root(el).getElementById('ticket-error')).to.be.null
+    expect(root(el).querySelector<HTMLButtonElement>('[part=submit]')!.disabled).to.be.false
+    expectTypingKept(el)
+  })
+
   it('says above the fields that none is left when the last ticket sells out, keeping what was typed, and cannot be sent', async () => {
     const el = await typing()
     await sellOut(['standard', 'student'])
