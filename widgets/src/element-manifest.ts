@@ -1,4 +1,4 @@
-import { type AttributeOf, pathOf, type Reads } from './api/reads.js'
+import type { AttributeOf, Reads } from './api/reads.js'
 
 /**
  * The values a first screen's attribute takes, as its element reads it: `language-tag` (BCP 47:
@@ -9,7 +9,7 @@ import { type AttributeOf, pathOf, type Reads } from './api/reads.js'
 export type AttributeValues = 'language-tag' | 'id' | 'day' | 'count' | 'text' | readonly string[]
 
 /**
- * What one element is, for everything around it: the loader (which reads to start, whether to
+ * What one element is, for everything around it: the loader (whether to
  * start ICU early, which attributes to send for its first screen), the build (its entry chunk,
  * by `entryOf`), the embed server (what to validate and read for its first screen) and the
  * element itself (its data task makes `reads`). Written once per element, in its own folder
@@ -58,8 +58,6 @@ export const entryOf = (tag: string): string => {
  * the loader carries these few facts rather than the manifest's code.
  */
 export interface LoaderFacts {
-  /** Paths of the reads it starts while the code downloads: not those of one item, whose id attribute the element checks first. */
-  reads: string[]
   /** The attributes its first-screen request sends. */
   attributes: string[]
   showsTimes: boolean
@@ -68,9 +66,6 @@ export interface LoaderFacts {
 
 /** The loader's facts of `manifest`. */
 export const loaderFacts = (manifest: ElementManifest): LoaderFacts => ({
-  reads: Object.values(manifest.reads(() => undefined))
-    .filter((r) => r.attribute === undefined)
-    .map((r) => pathOf(r)),
   attributes: Object.keys(manifest.firstScreen),
   showsTimes: manifest.showsTimes,
   showsLanguages: manifest.showsLanguages,

@@ -5,8 +5,11 @@
 export interface LoaderGlobal {
   /** The folder `loader.js` was served from: its chunks, and the embed API, are there. */
   base: string
-  /** The reads the loader started, by URL; the API client adopts each once instead of asking again. */
-  prefetch: Record<string, Promise<Response>>
+  /**
+   * For each element the loader set a first screen on: stops keeping the visitor's clicks on it
+   * and answers the node of the last one (the element clicks it again once it has hydrated).
+   */
+  earlyClicks: WeakMap<Element, () => Element | undefined>
 }
 
 /** The global's name (`window.serviceWidgets`). */

@@ -1,7 +1,9 @@
 /**
  * The one script a site pastes (`<script async src=".../v1/loader.js">`). It stays a classic
  * script of about a kilobyte: it finds `service-*` elements, now and as they are added later, asks
- * the embed server for their first screens, and imports only the chunks those elements need, each
+ * the embed server for their first screens (with the data they were drawn from, which the
+ * elements hydrate), keeps a click on them until the elements' code is in, and imports only the
+ * chunks those elements need, each
  * element's chunk together with the shared ones so they download in parallel rather than as a
  * waterfall.
  *
@@ -30,32 +32,21 @@ const FIRST_SCREEN_WAIT_MS = 1500
   const script = d.currentScript as HTMLScriptElement | null
   // Chunks and the embed API live beside this script, whatever origin or path it came from.
   const base = new URL('.', script?.src || location.href).href
-  const prefetch: LoaderGlobal['prefetch'] = {}
-  setLoaderGlobal({ base, prefetch })
+  const earlyClicks: LoaderGlobal['earlyClicks'] = new WeakMap()
+  setLoaderGlobal({ base, earlyClicks })
   // The element's language as it resolves it: its own, else the page's.
   const langOf = (el: Element) => el.getAttribute('locale') || el.closest<HTMLElement>('[lang]')?.lang || navigator.language
-  // Starts the API reads of elements that use this server (no api-base) while their code is still
-  // downloading; the API client adopts these responses instead of asking again. Resolves once the
-  // element's first screen is shown or will not be (none asked, refused, or the element drew first).
-  const fetchData = (el: Element, tag: ElementTag): Promise<unknown> | undefined => {
+  // The element's first screen, drawn by the server with the data it was drawn from, in one
+  // request, for elements that use this server (no api-base): shown as soon as it is here, while
+  // the element's code still downloads; the element hydrates it when it upgrades. Set only on an
+  // element that has not drawn itself first. Resolves once the screen is shown or will not be.
+  const fetchScreen = (el: Element, tag: ElementTag): Promise<unknown> | undefined => {
     const id = el.getAttribute('event-id')
     const token = el.getAttribute('token')
     // Only attributes of the right shape: the element reports the others without asking the server.
     if (!isUuid(id!) || !looksLikeEmbedToken(token!) || el.hasAttribute('api-base')) return
-    const { reads, attributes } = ELEMENTS[tag]
-    for (const path of reads) {
-      const url = `${base}events/${id}${path}?token=${token}`
-      if (prefetch[url]) continue
-      prefetch[url] = fetch(url, { credentials: 'omit' })
-      // The element reads this response and reports a failure itself; a page whose element never
-      // upgrades (its code blocked) must not get an uncaught "Failed to fetch" either.
-      prefetch[url].catch(() => {})
-    }
-    // The first screen, drawn by the server: shown as soon as it is here, while the element's code
-    // still downloads; the element takes it over when it upgrades, and draws its own once its data
-    // is in. Set only on an element that has not drawn itself first.
     const query = new URLSearchParams({ token: token!, locale: langOf(el) })
-    for (const name of attributes) {
+    for (const name of ELEMENTS[tag].attributes) {
       const value = el.getAttribute(name)
       if (value !== null) query.set(name, value)
     }
@@ -66,9 +57,21 @@ const FIRST_SCREEN_WAIT_MS = 1500
           if (!html || el.shadowRoot) return
           const root = el.attachShadow({ mode: 'open' })
           root.innerHTML = html
-          // Only a picture until the element takes over (its nodes go then): no focus, no
-          // typing that the swap would lose, no click or native form submission.
-          for (const node of root.children) node.setAttribute('inert', '')
+          // The screen is live before the code is: a click on it (a card, a button; a key on
+          // one clicks it too) is kept, its node noted for the element to click again once it
+          // has hydrated; a link is left to the browser. A form is not submitted natively: the
+          // element submits it when its button's click comes again.
+          let clicked: Element | undefined
+          const keep = (e: Event) => {
+            const target = e.composedPath()[0] as Element
+            if (e.type === 'submit') e.preventDefault()
+            else if (!target.closest('a[href]')) clicked = target
+          }
+          for (const type of ['click', 'submit']) root.addEventListener(type, keep, true)
+          earlyClicks.set(el, () => {
+            for (const type of ['click', 'submit']) root.removeEventListener(type, keep, true)
+            return clicked
+          })
         })
         // Without it the element draws as it always did: its skeleton, then its data.
         .catch(() => {})
@@ -104,7 +107,7 @@ const FIRST_SCREEN_WAIT_MS = 1500
       const found = d.getElementsByTagName(tag)
       if (found.length) {
         pending.delete(tag)
-        const screens = [...found].map((el) => fetchData(el, tag)).filter(Boolean)
+        const screens = [...found].map((el) => fetchScreen(el, tag)).filter(Boolean)
         const chunks = tags[tag]!.map((i) => base + files[i])
         const run = () => {
           warmIntl(found[0]!, tag)

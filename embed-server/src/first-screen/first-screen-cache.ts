@@ -2,9 +2,6 @@ import { LRUCache } from 'lru-cache'
 import { responseKey } from '../events/events.service.ts'
 import type { SerializedBody } from '../events/serialized-body.ts'
 
-/** How long a drawn first screen is good for: a minute, the step of the schedule's "now" line. */
-export const FIRST_SCREEN_STEP_MS = 60_000
-
 /**
  * What an entry costs beyond its bytes: the body's object, its ETag, the promises of its
  * compressed forms and the cache's own slot. An estimate on the high side, so that many small
@@ -30,54 +27,47 @@ export interface ScreenRequest {
 export interface FirstScreenCacheOptions {
   /** Bytes the screens kept may take together (their bytes, compressed forms and keys); 0 keeps none. */
   maxBytes: number
-  /** How long a screen is good for; default `FIRST_SCREEN_STEP_MS` (tests shorten it). */
-  stepMs?: number
 }
 
 /**
  * The first screens drawn, for the whole process: least recently used ones go when the screens
- * would take more than `maxBytes` together, and each goes at the end of the step (minute) it was
- * drawn in, so an idle event keeps nothing. A screen is keyed by the version of the event's data it
+ * would take more than `maxBytes` together. A screen is keyed by the version of the event's data it
  * was drawn from (the `EventData` object: a change, a reload or a flush makes a new one, so an old
- * drawing can never be answered), the step, the element, the API root and its normalised attributes.
+ * drawing can never be answered), the element, the API root and its normalised attributes, and
+ * nothing else: a first screen depends on no clock (the element draws the now line, what is past
+ * and what is live after hydrating it), so it is drawn once per version and answered from here
+ * after. Screens of an old version are never asked for again and go as the bound needs room.
  * A storm of distinct requests costs drawing time, never memory beyond the bound.
  */
 export class FirstScreenCache {
   readonly #lru: LRUCache<string, SerializedBody> | undefined
-  readonly #stepMs: number
   /** A number per version of an event's data, so that keys hold no reference to the data itself. */
   readonly #versions = new WeakMap<object, number>()
   #lastVersion = 0
   #draws = 0
 
   constructor(options: FirstScreenCacheOptions) {
-    this.#stepMs = options.stepMs ?? FIRST_SCREEN_STEP_MS
     // lru-cache reads a maxSize of 0 as "unbounded": 0 here keeps nothing instead.
-    this.#lru =
-      options.maxBytes > 0
-        ? new LRUCache<string, SerializedBody>({
-            maxSize: options.maxBytes,
-            sizeCalculation: sizeOf,
-            // One timer per screen, unref'd: a screen goes when its step ends even if nothing asks again.
-            ttlAutopurge: true,
-          })
-        : undefined
+    this.#lru = options.maxBytes > 0 ? new LRUCache<string, SerializedBody>({ maxSize: options.maxBytes, sizeCalculation: sizeOf }) : undefined
   }
 
   /**
-   * The screen of `request` drawn now, kept or drawn with `draw` (and then kept, unless `keep` is
-   * false: the caches are off), with its key for `recount`. Concurrent misses each draw: a draw is
-   * synchronous but for the renderer's first load, so they seldom overlap.
+   * The screen of `request`, kept or drawn with `draw` (and then kept, unless `keep` is false: the
+   * caches are off), with its key for `recount` and whether it was kept (`hit`). Concurrent misses
+   * each draw: a draw is synchronous but for the renderer's first load, so they seldom overlap.
    */
-  async screen(request: ScreenRequest, draw: () => Promise<SerializedBody>, keep = true): Promise<{ key: string; body: SerializedBody }> {
-    const step = Math.floor(Date.now() / this.#stepMs)
-    const key = this.#keyOf(request, step)
+  async screen(
+    request: ScreenRequest,
+    draw: () => Promise<SerializedBody>,
+    keep = true,
+  ): Promise<{ key: string; body: SerializedBody; hit: boolean }> {
+    const key = this.#keyOf(request)
     const kept = this.#lru?.get(key)
-    if (kept) return { key, body: kept }
+    if (kept) return { key, body: kept, hit: true }
     this.#draws++
     const body = await draw()
-    if (keep) this.#keep(key, body, step)
-    return { key, body }
+    if (keep) this.#lru?.set(key, body)
+    return { key, body, hit: false }
   }
 
   /**
@@ -89,24 +79,16 @@ export class FirstScreenCache {
     if (!lru || lru.peek(key) !== body || lru.info(key)?.size === sizeOf(body, key)) return
     // lru-cache counts a value's size again only when another value is set: out, then in again.
     lru.delete(key)
-    this.#keep(key, body, Number(key.split('\n', 2)[1]))
+    lru.set(key, body)
   }
 
-  #keyOf({ data, element, apiRoot, attrs }: ScreenRequest, step: number): string {
+  #keyOf({ data, element, apiRoot, attrs }: ScreenRequest): string {
     let version = this.#versions.get(data)
     if (version === undefined) {
       version = ++this.#lastVersion
       this.#versions.set(data, version)
     }
-    // The version and the step first: `recount` reads the step back from the key.
-    return `${version}\n${step}\n${responseKey.firstScreen(element, apiRoot, attrs)}`
-  }
-
-  /** Keeps `body` until the end of `step`: its key is not asked for after that. */
-  #keep(key: string, body: SerializedBody, step: number): void {
-    const ttl = (step + 1) * this.#stepMs - Date.now()
-    // A draw that ended in a later step than it began in is of no use to anyone.
-    if (ttl > 0) this.#lru?.set(key, body, { ttl })
+    return `${version}\n${responseKey.firstScreen(element, apiRoot, attrs)}`
   }
 
   /** Screens kept. */

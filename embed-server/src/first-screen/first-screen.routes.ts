@@ -19,10 +19,14 @@ export const FIRST_SCREEN_ROUTE = {
   operationId: 'getFirstScreen',
   summary: 'An element’s first screen, drawn by the server, for `loader.js` to show before the element’s code runs',
   description:
-    'The HTML of the element’s shadow root (its style sheets, then what it first draws) for the attributes given ' +
-    'in the query, from the same data as the JSON reads and behind the same token checks. `loader.js` asks for it ' +
-    'while the element’s code downloads and sets it, inert, as the element’s shadow root; the element swaps in its ' +
-    'own render once it has drawn it. Drawn once per version of the event’s data, element, attributes and minute.',
+    'The HTML of the element’s shadow root (its style sheets, then its first render with Lit’s hydration markers) ' +
+    'for the attributes given in the query, from the same data as the JSON reads and behind the same token checks, ' +
+    'followed by that data (a `<script type="application/json" data-first-screen>` with the answers of the ' +
+    'element’s reads). `loader.js` asks for it while the element’s code downloads and sets it as the element’s ' +
+    'shadow root; the element hydrates it (adopts its nodes) with that data, without reading it again. The first ' +
+    'render depends on no clock and no visitor (the element adds the now line, what is past or live, favourites ' +
+    'and the visitor’s time zone after hydrating), so a screen is drawn once per version of the event’s data, ' +
+    'element, attributes and API root, and answered from the server’s cache after: `X-Cache` says `hit` or `miss`.',
   tag: 'Widgets',
   request: { params: FirstScreenParams },
   // Each element's own attributes are validated by the route (`FIRST_SCREEN_QUERIES`); the others are dropped.
@@ -34,6 +38,9 @@ export const FIRST_SCREEN_ROUTE = {
 } satisfies RouteSpec
 
 const HTML_TYPE = 'text/html; charset=utf-8'
+
+/** Whether the screen came from the cache (`hit`) or was drawn for this request (`miss`). */
+export const CACHE_HEADER = 'X-Cache'
 
 type Renderer = typeof import('@event-service/widgets/first-screen-renderer')
 
@@ -58,10 +65,11 @@ export interface FirstScreenDeps extends EventReadDeps {
  * shadow root's: style sheets, then what it first draws), drawn with the widgets' own templates
  * from the data the JSON reads answer, behind the same guard. `loader.js` asks for it while the
  * element's code downloads and sets it as the element's shadow root, so the page shows the
- * screen before our JavaScript runs. Only the attributes the element reads are taken, validated
- * (400 before any drawing) and normalised; the screen is drawn once per version of the event's
- * data, element, those attributes and minute, kept in `deps.screens` (bounded in bytes), and
- * answered like the reads (ETag, 304, `private, no-cache`, compression).
+ * screen before our JavaScript runs, and the element hydrates it with the data that comes with it.
+ * Only the attributes the element reads are taken, validated (400 before any drawing) and
+ * normalised; the screen is drawn once per version of the event's data, element, those attributes
+ * and API root, kept in `deps.screens` (bounded in bytes), and answered like the reads (ETag, 304,
+ * `private, no-cache`, compression), with `X-Cache` saying whether it was kept.
  */
 export function registerFirstScreenRoutes(api: ApiBuilder<EmbedState>, guard: RouterMiddleware<EmbedState>, deps: FirstScreenDeps): void {
   api.route(
@@ -72,7 +80,7 @@ export function registerFirstScreenRoutes(api: ApiBuilder<EmbedState>, guard: Ro
       const apiRoot = `${publicBaseOf(deps.config, ctx)}${EMBED_API_OPTIONS.prefix}/`
       const data = await eventDataOf(deps.db, deps.cache, ctx.state.token.eventId, ctx.state.cacheCurrent)
       // Not the token: the screen shows none (a test checks it), so every token of the event shares it.
-      const { key, body } = await deps.screens.screen(
+      const { key, body, hit } = await deps.screens.screen(
         { data, element: params.element, apiRoot, attrs },
         async () => {
           const { renderFirstScreen } = await loadRenderer()
@@ -82,6 +90,7 @@ export function registerFirstScreenRoutes(api: ApiBuilder<EmbedState>, guard: Ro
         // With the caches off each request loads its own data: a screen of it would never be asked again.
         deps.cache.enabled,
       )
+      ctx.set(CACHE_HEADER, hit ? 'hit' : 'miss')
       await sendRead(ctx, body)
       deps.screens.recount(key, body)
     },

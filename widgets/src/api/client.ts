@@ -8,7 +8,6 @@ import {
   type Session,
   type Speaker,
 } from './types.js'
-import { loaderGlobal } from '../loader-global.js'
 import { pathOf, type Read, read } from './reads.js'
 
 /** How long a successful GET is shared between widgets before it is fetched again. */
@@ -31,14 +30,6 @@ const inflight = new Map<string, Shared>()
 export function clearApiCache(): void {
   inflight.clear()
   verdicts.clear()
-}
-
-/** A response the loader already requested for this URL (each is used once). */
-function adoptPrefetched(url: string): Promise<Response> | undefined {
-  const prefetch = loaderGlobal()?.prefetch
-  const response = prefetch?.[url]
-  if (response) delete prefetch[url]
-  return response
 }
 
 /**
@@ -87,7 +78,7 @@ function shareGet<T>(url: string, accessUrl: string, signal?: AbortSignal): Prom
   let entry = inflight.get(url)
   if (!entry || Date.now() - entry.at > TTL_MS) {
     const controller = new AbortController()
-    const promise = (adoptPrefetched(url) ?? fetch(url, { signal: controller.signal, credentials: 'omit' }))
+    const promise = fetch(url, { signal: controller.signal, credentials: 'omit' })
       .then(async (res) => {
         if (!res.ok) throw await ApiError.fromResponse(res)
         return ((await res.json()) as { data: unknown }).data

@@ -1,11 +1,64 @@
 import { expect, fixture, html } from '@open-wc/testing'
-import { ADA, API, EVENT_ID, KEYNOTE, LONG_DAY_EVENT_ID, loaded, reset, root, until, type Widget } from '../test-support/helpers.js'
+import {
+  ADA,
+  API,
+  EVENT_ID,
+  KEYNOTE,
+  LONG_DAY_EVENT_ID,
+  loaded,
+  requestCounts,
+  reset,
+  root,
+  text,
+  until,
+  type Widget,
+} from '../test-support/helpers.js'
+import { FIRST_SCREEN_DATA } from './service-element.js'
 
-/** What `loader.js` does with a first screen the server drew: the element's shadow root, inert, before its code. */
-function setServerScreen(el: Element): void {
-  const shadow = el.attachShadow({ mode: 'open' })
-  shadow.innerHTML = '<style>.server { color: rgb(1, 2, 3); }</style><article class="server">Drawn by the server</article>'
-  for (const node of shadow.children) node.setAttribute('inert', '')
+type Attrs = Record<string, string>
+
+/** The first screen the server draws for `tag` (the mock draws it with the real renderer), as `loader.js` asks for it. */
+async function serverScreen(tag: string, attrs: Attrs): Promise<string> {
+  const { 'event-id': eventId, ...rest } = attrs
+  const query = new URLSearchParams({ token: 'emb_valid', locale: 'en', ...rest })
+  const res = await fetch(`/v1/events/${eventId}/first-screen/${tag}?${query}`)
+  expect(res.status, `${tag}'s first screen`).to.equal(200)
+  return res.text()
+}
+
+/**
+ * An element with `screen` as its shadow root, as `loader.js` leaves it, not in the page yet (an
+ * element defined by an earlier test renders as soon as it is connected).
+ */
+function onServerScreen(tag: string, attrs: Attrs, screen: string): Widget {
+  const el = document.createElement(tag) as Widget
+  for (const [name, value] of Object.entries({ token: 'emb_valid', 'api-base': API, ...attrs })) el.setAttribute(name, value)
+  el.attachShadow({ mode: 'open' }).innerHTML = screen
+  return el
+}
+
+/** Puts `el` in the page (in a fixture, removed after the test). */
+async function place(el: Widget): Promise<void> {
+  ;(await fixture<HTMLDivElement>(html`<div></div>`)).append(el)
+}
+
+/** Until the element has hydrated and drawn the update after its first render (the visitor's and the clock's). */
+async function settled(el: Widget): Promise<void> {
+  await until(() => (el as Widget & { afterFirstRender?: boolean }).afterFirstRender, 'the update after the first render')
+  await el.updateComplete
+}
+
+/** Marks every element of the shadow root with a property of its own: a node drawn anew would not have it. */
+function markAll(shadow: ShadowRoot): Element[] {
+  const all = [...shadow.querySelectorAll('*')].filter((n) => n.localName !== 'script')
+  for (const node of all) (node as Element & { fromServer?: true }).fromServer = true
+  return all
+}
+
+/** The JSON reads the mock answered for the fixture event since the last reset (not the screens, the stream or the access check). */
+async function dataReads(eventId: string): Promise<string[]> {
+  const read = new RegExp(`^GET /v1/events/${eventId}(/(sessions|speakers)(/[^/]+)?)?$`)
+  return Object.keys(await requestCounts()).filter((key) => read.test(key))
 }
 
 /** Every element added to the shadow root from now on. */
@@ -17,73 +70,110 @@ function recordAdditions(shadow: ShadowRoot): Element[] {
   return added
 }
 
-/** The element's own top-level nodes (not the server's, which are inert). */
-const ownNodes = (shadow: ShadowRoot) => [...shadow.children].filter((n) => !n.hasAttribute('inert') && n.localName !== 'style')
+const ELEMENTS: [tag: string, attrs: Attrs, load: () => Promise<unknown>, content: string][] = [
+  ['service-schedule', { 'event-id': EVENT_ID }, () => import('../components/schedule/schedule.js'), '[part=session]'],
+  ['service-session-list', { 'event-id': EVENT_ID }, () => import('../components/session-list/session-list.js'), '[part=item]'],
+  [
+    'service-session-detail',
+    { 'event-id': EVENT_ID, 'session-id': KEYNOTE },
+    () => import('../components/session-detail/session-detail.js'),
+    '[part=title]',
+  ],
+  ['service-speakers', { 'event-id': EVENT_ID }, () => import('../components/speakers/speakers.js'), '[part=speaker]'],
+  [
+    'service-speaker-card',
+    { 'event-id': EVENT_ID, 'speaker-id': ADA },
+    () => import('../components/speaker-card/speaker-card.js'),
+    '[part=name]',
+  ],
+]
 
-// Each element is defined only in its test, after the server's screen is in, as on a page where
-// the first screen arrives before the element's code.
 describe('a first screen the server drew', () => {
   beforeEach(reset)
 
-  it('stays until the element’s data is in, then the element’s own render replaces it, with no skeleton between', async () => {
-    const el = await fixture<Widget>(
-      html`<service-speaker-card event-id=${EVENT_ID} token="emb_valid" api-base=${API} speaker-id=${ADA}></service-speaker-card>`,
-    )
-    expect(customElements.get('service-speaker-card')).to.be.undefined
-    setServerScreen(el)
-    const shadow = root(el)
-    const added = recordAdditions(shadow)
-    await import('../components/speaker-card/speaker-card.js')
-    // Upgraded, data not in yet: the server's screen is what shows.
-    expect(shadow.querySelector('.server')?.textContent).to.equal('Drawn by the server')
-    // (Counted as loaded already: the server's screen is content.)
-    await until(() => !shadow.querySelector('.server'), 'the element’s own render')
-    await loaded(el)
-    expect(shadow.querySelectorAll('style').length).to.equal(0)
-    expect(shadow.querySelector('[part=card]')?.textContent).to.contain('Ada')
-    expect(added.some((n) => n.matches('[part=skeleton]') || n.querySelector('[part=skeleton]'))).to.be.false
-    // The element's own styles apply (adopted), not only the server's style elements.
-    expect(getComputedStyle(shadow.querySelector('[part=card]')!).display).to.equal('grid')
-  })
+  for (const [tag, attrs, load, content] of ELEMENTS) {
+    it(`is hydrated by <${tag}>: its nodes are the element's, with no read and nothing drawn anew`, async () => {
+      const screen = await serverScreen(tag, attrs)
+      // Lit's markers, then the data the screen was drawn from.
+      expect(screen).to.match(/<!--lit-part /)
+      expect(screen).to.contain(FIRST_SCREEN_DATA)
+      const el = onServerScreen(tag, attrs, screen)
+      const shadow = root(el)
+      const server = markAll(shadow)
+      const shown = shadow.querySelector(content)
+      expect(shown, content).to.exist
+      const added = recordAdditions(shadow)
+      await place(el)
+      await load()
+      await loaded(el)
+      await settled(el)
+      expect(shadow.querySelector(content)).to.equal(shown)
+      expect(server.filter((n) => !n.isConnected).map((n) => n.localName)).to.deep.equal([])
+      expect(added.some((n) => n.matches('[part=skeleton]') || n.querySelector('[part=skeleton]'))).to.be.false
+      expect(shadow.querySelector(`script[${FIRST_SCREEN_DATA}]`)).to.be.null
+      expect(await dataReads(attrs['event-id']!)).to.deep.equal([])
+      // The element's own styles apply (adopted), not only the server's style elements.
+      expect(getComputedStyle(shadow.querySelector('.root, [part=card], [part=profile]') ?? shown!).fontFamily).to.not.equal('')
+    })
+  }
 
-  it('stays while the schedule draws a long day in steps under it, hidden, and goes with the last step', async () => {
-    const el = await fixture<Widget>(
-      html`<service-schedule event-id=${LONG_DAY_EVENT_ID} token="emb_valid" api-base=${API}></service-schedule>`,
-    )
-    setServerScreen(el)
-    const shadow = root(el)
+  it('keeps every card of a long day the server drew: the schedule does not draw it again in steps', async () => {
+    const attrs = { 'event-id': LONG_DAY_EVENT_ID }
+    const el = onServerScreen('service-schedule', attrs, await serverScreen('service-schedule', attrs))
+    const cards = [...root(el).querySelectorAll('.session')]
+    expect(cards).to.have.length(60)
+    await place(el)
     await import('../components/schedule/schedule.js')
-    // Sampled every few milliseconds until the server's screen goes: whenever the element's own
-    // nodes are there with it, they are not displayed, and what shows is the server's.
-    let sampledUnder = 0
-    await until(
-      () => {
-        const server = shadow.querySelector('.server')
-        if (!server) return true
-        const own = ownNodes(shadow)
-        if (own.length) {
-          sampledUnder++
-          expect(own.every((n) => getComputedStyle(n).display === 'none')).to.be.true
-          expect(getComputedStyle(server).display).to.equal('block')
-        }
-        return false
-      },
-      'the last step',
-      8000,
-    )
-    expect(sampledUnder).to.be.above(0)
-    // Every card of the day, shown: the element's own.
-    expect(shadow.querySelectorAll('.session').length).to.equal(60)
-    expect(ownNodes(shadow).every((n) => getComputedStyle(n).display !== 'none')).to.be.true
+    await loaded(el)
+    await settled(el)
+    expect([...root(el).querySelectorAll('.session')]).to.deep.equal(cards)
   })
 
-  it('gives way to the error when the element’s read fails', async () => {
-    const el = await fixture<Widget>(
-      html`<service-session-detail event-id=${EVENT_ID} token="emb_revoked" api-base=${API} session-id=${KEYNOTE}></service-session-detail>`,
-    )
-    setServerScreen(el)
+  it('shows the visitor’s favourites in the update after hydration, on the same card', async () => {
+    localStorage.setItem(`service-widgets:favourites:${EVENT_ID}`, JSON.stringify([KEYNOTE]))
+    const attrs = { 'event-id': EVENT_ID }
+    const el = onServerScreen('service-schedule', attrs, await serverScreen('service-schedule', attrs))
+    const card = root(el).querySelector(`[part=session][data-id="${KEYNOTE}"]`)!
+    // The server knows no visitor: no favourite in the first screen.
+    expect(card.classList.contains('is-fav')).to.be.false
+    await place(el)
+    await import('../components/schedule/schedule.js')
+    await until(() => card.classList.contains('is-fav'), 'the favourite marked')
+    expect(root(el).querySelector(`[part=session][data-id="${KEYNOTE}"]`)).to.equal(card)
+  })
+
+  it('is drawn anew by the element when it does not match the element’s render, with a warning', async () => {
+    const attrs = { 'event-id': EVENT_ID, 'speaker-id': ADA }
+    const screen = await serverScreen('service-speaker-card', attrs)
+    // Another template's digest: a screen of another version of the code.
+    const stale = screen.replace(/<!--lit-part [^>]*-->/, '<!--lit-part AAAAAAAAAAA=-->')
+    const warnings: unknown[][] = []
+    const warn = console.warn
+    console.warn = (...args: unknown[]) => warnings.push(args)
+    try {
+      const el = onServerScreen('service-speaker-card', attrs, stale)
+      const server = markAll(root(el))
+      await place(el)
+      await import('../components/speaker-card/speaker-card.js')
+      await loaded(el)
+      expect(server.every((n) => !n.isConnected)).to.be.true
+      expect(text(root(el).querySelector('[part=name]'))).to.equal('Ada Lovelace')
+      expect(warnings.some(([message]) => String(message).includes('did not match'))).to.be.true
+    } finally {
+      console.warn = warn
+    }
+  })
+
+  it('without the data it was drawn from, goes: the element reads and draws as without a screen', async () => {
+    const attrs = { 'event-id': EVENT_ID, 'session-id': KEYNOTE }
+    const screen = (await serverScreen('service-session-detail', attrs)).replace(/<script type="application\/json"[^]*<\/script>$/, '')
+    const el = onServerScreen('service-session-detail', attrs, screen)
+    const server = markAll(root(el))
+    await place(el)
     await import('../components/session-detail/session-detail.js')
-    await until(() => !root(el).querySelector('.server'), 'the element’s own render')
-    expect(root(el).querySelector('[part=error]')?.textContent).to.match(/revoked/)
+    await loaded(el)
+    expect(server.every((n) => !n.isConnected)).to.be.true
+    expect(text(root(el).querySelector('[part=title]'))).to.not.equal('')
+    expect(await dataReads(EVENT_ID)).to.not.deep.equal([])
   })
 })

@@ -1,5 +1,6 @@
+import { hydrate } from '@lit-labs/ssr-client'
 import { type Task, TaskStatus } from '@lit/task'
-import { css, LitElement, type PropertyValues, ReactiveElement } from 'lit'
+import { LitElement, type PropertyValues, ReactiveElement, render } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { apiRoot, defaultApiRoot } from '../api/api-base.js'
 import { EmbedClient } from '../api/client.js'
@@ -9,19 +10,16 @@ import type { ElementManifest } from '../element-manifest.js'
 import { LiveController } from '../controllers/live-controller.js'
 import { loadMessages, messagesFor, resolveLocale, SUPPORTED_LANGUAGES, type Messages } from '../i18n/index.js'
 import { themeStyles } from '../styles/theme.styles.js'
+import { loaderGlobal } from '../loader-global.js'
 import type { ApiError } from '../api/api-error.js'
 import { requireId, requireToken, warnProblem } from './problem.js'
 import { DataTask } from './data-task.js'
 
 /**
- * While the server's first screen shows, the element's own nodes are drawn under it, hidden: all
- * but the server's, which `loader.js` made inert.
+ * The attribute of the `<script type="application/json">` at the end of a first screen the server
+ * drew: the answers of the element's reads it was drawn from, which the element hydrates with.
  */
-const underServerScreen = css`
-  :not([inert], [inert] *, style) {
-    display: none !important;
-  }
-`
+export const FIRST_SCREEN_DATA = 'data-first-screen'
 
 /** Colour themes every element accepts. */
 export type Theme = 'light' | 'dark' | 'auto'
@@ -104,18 +102,24 @@ export class ServiceElement extends LitElement {
 
   private client?: EmbedClient
 
-  /** Set by the embed server's renderer only (`FirstScreenHandover`); never in a browser. */
+  /**
+   * The data the element's first render draws from, handed over before it: by the embed server's
+   * renderer, or in a browser by the first screen `loader.js` set as the shadow root (its
+   * `FIRST_SCREEN_DATA` script). The data tasks answer with it until their arguments change.
+   */
   firstScreen?: FirstScreenHandover
 
-  /** The element's data task (`dataTask`): what decides when its own first screen is ready. */
-  private mainData?: Task<readonly unknown[], unknown>
+  /** The shadow root holds a first screen the server drew, not hydrated yet: the first update adopts its nodes. */
+  private hydrating = false
 
   /**
-   * The first screen the embed server drew, which `loader.js` set as this element's shadow root
-   * before its code ran: what shows until the element has drawn all of its own under it, hidden
-   * (`update`); then it goes, in the task of that last render.
+   * False for the element's first render, true from the update after. The first render is a
+   * function of the data and the attributes alone, so that the server can draw it and the
+   * element hydrate it node for node; what depends on the visitor or the clock (their time zone,
+   * favourites, the address's hash, the now line, past and live sessions) is drawn from the
+   * update after, once the element is the page's.
    */
-  private serverScreen?: ChildNode[]
+  @state() protected afterFirstRender = false
 
   protected readonly liveLink = new LiveController(
     this,
@@ -149,8 +153,9 @@ export class ServiceElement extends LitElement {
   /**
    * The element's data task: the reads of its manifest (`manifest.reads`, by its attributes),
    * read again when an attribute they name or `source` changes; `note` sees each new answer beside
-   * the one before (what changed, for the live announcements). In a first screen the server draws,
-   * it is complete with the data handed over (`firstScreen`).
+   * the one before (what changed, for the live announcements). With data handed over
+   * (`firstScreen`: a first screen, drawn on the server or hydrated in a browser), it is complete
+   * with it and reads only once its arguments change.
    */
   protected dataTask<M extends ElementManifest>(
     manifest: M,
@@ -171,7 +176,6 @@ export class ServiceElement extends LitElement {
       },
       () => this.firstScreen as { data: DataOf<M> } | undefined,
     )
-    this.mainData = task as unknown as Task<readonly unknown[], unknown>
     return task
   }
 
@@ -194,50 +198,68 @@ export class ServiceElement extends LitElement {
     return undefined
   }
 
-  /** Takes over a first screen the server drew (`loader.js` attached it) instead of attaching a shadow root. */
+  /**
+   * Takes over a first screen the server drew (`loader.js` set it as the shadow root before this
+   * code ran): with the data it was drawn from, the first update hydrates it; without (not a
+   * screen of ours), it goes and the element draws as it would have without one.
+   */
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
-    const drawn = this.shadowRoot?.firstChild ? [...this.shadowRoot.childNodes] : undefined
-    const root = super.createRenderRoot()
-    if (drawn && root instanceof ShadowRoot) {
-      this.serverScreen = drawn
-      // Lit draws before a shadow root's first child (declarative shadow DOM's style elements);
-      // the server's nodes go once the element has drawn, so it draws at the end.
-      this.renderOptions.renderBefore = null
-      // A browser without constructable style sheets shows both until the swap.
-      const hide = underServerScreen.styleSheet
-      if (hide) root.adoptedStyleSheets = [...root.adoptedStyleSheets, hide]
+    const screen = this.shadowRoot?.firstChild ? this.shadowRoot : undefined
+    const handed = screen?.querySelector(`script[${FIRST_SCREEN_DATA}]`)
+    if (screen && handed && !this.firstScreen) {
+      try {
+        this.firstScreen = { data: JSON.parse(handed.textContent!), apiRoot: defaultApiRoot() }
+        this.hydrating = true
+      } catch {
+        // Cut short on the way: drawn here instead, from data read anew.
+      }
     }
+    handed?.remove()
+    if (screen && !this.hydrating) screen.replaceChildren()
+    const root = super.createRenderRoot()
+    // Lit renders before the root's first child, a node of the server's that a failed hydration removes.
+    this.renderOptions.renderBefore = null
     return root
   }
 
   /**
-   * Whether the element has drawn everything it draws for its data; the schedule draws a long day
-   * in steps, and the server's first screen stays until the last one.
+   * The first update of an element on a server's first screen adopts its nodes (Lit's `hydrate`)
+   * instead of drawing them: nothing is drawn twice, and what the visitor focused or scrolled
+   * stays. A screen that does not match the render (drawn by another version of the code, say)
+   * is cleared and drawn anew: never a broken element.
    */
-  protected get drawnAll(): boolean {
-    return true
+  protected override update(changed: PropertyValues<this>): void {
+    if (!this.hydrating) {
+      super.update(changed)
+      return
+    }
+    this.hydrating = false
+    const value = this.render()
+    this.renderOptions.isConnected = this.isConnected
+    // LitElement's update without its render: reflects attributes and marks the update done.
+    ;(ReactiveElement.prototype as unknown as { update(changed: PropertyValues): void }).update.call(this, changed)
+    try {
+      hydrate(value, this.renderRoot, this.renderOptions)
+    } catch (error) {
+      console.warn(`<${this.localName}>: its first screen did not match its render, drawn anew.`, error)
+      this.renderRoot.replaceChildren()
+      render(value, this.renderRoot, this.renderOptions)
+    }
   }
 
   /**
-   * While the server's first screen shows: nothing is drawn until the data is in (a skeleton would
-   * only cover what is there); then the element draws under it, hidden, and the server's nodes go
-   * once the element has drawn all (or failed), in the task of its last render.
+   * After the first render: what depends on the visitor and the clock is drawn now
+   * (`afterFirstRender`), and a click the visitor gave the first screen before this code ran
+   * (kept by `loader.js`) is carried out on the node they clicked, which hydration kept.
    */
-  protected override update(changed: PropertyValues<this>): void {
-    const screen = this.serverScreen
-    const status = this.mainData?.status
-    const failed = !!this.liveError || status === TaskStatus.ERROR
-    if (screen && !failed && status !== TaskStatus.COMPLETE) {
-      // LitElement's update without its render: reflects attributes and marks the update done.
-      ;(ReactiveElement.prototype as unknown as { update(changed: PropertyValues): void }).update.call(this, changed)
-      return
-    }
-    super.update(changed)
-    if (screen && (failed || this.drawnAll)) {
-      for (const node of screen) node.remove()
-      this.serverScreen = undefined
-      const root = this.renderRoot as ShadowRoot
-      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((sheet) => sheet !== underServerScreen.styleSheet)
+  protected override firstUpdated(changed: PropertyValues<this>): void {
+    super.firstUpdated(changed)
+    this.afterFirstRender = true
+    const clicked = loaderGlobal()?.earlyClicks.get(this)?.()
+    // An event rather than `click()`, which an icon's SVG has not; a click event does what a
+    // click does (a button's form is submitted, a checkbox ticked).
+    if (clicked && this.renderRoot.contains(clicked)) {
+      clicked.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true, cancelable: true }))
     }
   }
 

@@ -1,4 +1,4 @@
-import { html, isServer, nothing } from 'lit'
+import { html, nothing } from 'lit'
 import { until } from 'lit/directives/until.js'
 import type { CalendarLink } from '../api/calendar-access.js'
 import type { Session } from '../api/types.js'
@@ -16,8 +16,8 @@ export interface SessionViewContext {
   /** Present when favourites apply: whether this session is one. */
   favourite?: boolean | undefined
   onFavourite?: (() => void) | undefined
-  /** The session's calendar file, written by the embed server (`sessionCalendarLink`). */
-  calendar: CalendarLink
+  /** The session's calendar file, written by the embed server (`sessionCalendarLink`); none in an element's first render. */
+  calendar: CalendarLink | undefined
   /** Opens a speaker's profile; without it, speakers are plain rows. */
   onSpeaker?: ((id: string) => void) | undefined
   /** Whether opening a speaker opens a dialog (rather than changing the one already open). */
@@ -29,10 +29,10 @@ export interface SessionViewContext {
  * session keeps it: the file says `STATUS:CANCELLED` with the feed's UID and a higher `SEQUENCE`,
  * so a visitor who added the session before takes the cancellation into their calendar with it.
  */
-function renderCalendarLink(link: CalendarLink, t: Messages) {
-  // The server's first screen asks nothing: the verdict is the page's to ask (once, for every
-  // element), and the element's own render shows the link once it is known.
-  if (isServer) return nothing
+function renderCalendarLink(link: CalendarLink | undefined, t: Messages) {
+  // A first render (the server's first screen) asks nothing: the verdict is the page's to ask
+  // (once, for every element), and the element's update after shows the link once it is known.
+  if (!link) return nothing
   const anchor = html`<a class="btn" part="button" href=${link.href}>${calendarIcon()} ${t.addToCalendar}</a>`
   const known = link.servedNow()
   if (known !== undefined) return known ? anchor : nothing

@@ -2,8 +2,10 @@
  * The first screen of an element, drawn on the server with the element's own templates
  * (`@lit-labs/ssr`), so that a page shows it before any of our JavaScript has run. The embed
  * server calls this with the same data its JSON reads answer; `loader.js` sets the result as the
- * element's shadow root, and the element swaps in its own render once it has drawn it
- * (`ServiceElement`).
+ * element's shadow root, and the element hydrates it (`ServiceElement`): it adopts these nodes,
+ * Lit's markers tell it where its parts are, and the data handed over with them (a JSON script,
+ * `FIRST_SCREEN_DATA`) is what it draws from, so that it neither reads again nor draws anything
+ * anew.
  *
  * Server-only. Without `@lit-labs/ssr`'s global DOM shim, which would replace the process's
  * `fetch` and add a `window` and a `document`: Lit's Node build brings the little it needs (an
@@ -13,13 +15,16 @@ import { LitElementRenderer, type RenderInfo } from '@lit-labs/ssr'
 import { collectResultSync } from '@lit-labs/ssr/lib/render-result.js'
 import '../index.js'
 import { readEach } from '../api/reads.js'
-import type { FirstScreenHandover } from '../base/service-element.js'
+import { FIRST_SCREEN_DATA, type FirstScreenHandover } from '../base/service-element.js'
 import { ELEMENTS } from '../elements.js'
 import { loadMessages } from '../i18n/index.js'
 import { FIRST_SCREEN_LOCALE, type RenderFirstScreen } from './first-screens.js'
 
-// Lit's hydration markers: nothing hydrates this markup (the element draws anew), so they are only bytes.
-const LIT_MARKERS = /<!--\/?lit-[^>]*-->|<\?>/g
+/**
+ * JSON inside a `<script>`: `<` escaped, so that no string in the data (a title with
+ * `</script>` or `<!--`) can end the element early; JSON.parse reads `\u003c` back as `<`.
+ */
+const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c')
 
 /**
  * `RenderFirstScreen`: the element's own templates under Lit's server renderer, through its
@@ -41,7 +46,8 @@ export const renderFirstScreen: RenderFirstScreen = async (tag, request, read) =
   renderer.setAttribute('token', request.token)
   for (const [name, value] of Object.entries(attrs)) if (value !== undefined) renderer.setAttribute(name, value)
   // Where the element's links point, as the page reaches the embed API.
-  renderer.setProperty('firstScreen', { data, apiRoot: request.apiRoot } satisfies FirstScreenHandover)
+  const handover: FirstScreenHandover = { data, apiRoot: request.apiRoot }
+  renderer.setProperty('firstScreen', handover)
   renderer.connectedCallback()
   const renderInfo: RenderInfo = {
     elementRenderers: [LitElementRenderer],
@@ -53,5 +59,7 @@ export const renderFirstScreen: RenderFirstScreen = async (tag, request, read) =
   }
   const shadow = renderer.renderShadow(renderInfo)
   if (shadow === undefined) throw new Error(`${tag} drew no shadow root`)
-  return collectResultSync(shadow).replace(LIT_MARKERS, '')
+  // Lit's markers stay (the element hydrates by them); the data goes after the root part, which
+  // hydration never looks past.
+  return `${collectResultSync(shadow)}<script type="application/json" ${FIRST_SCREEN_DATA}>${scriptJson(data)}</script>`
 }

@@ -1,5 +1,5 @@
 import { Task, TaskStatus } from '@lit/task'
-import { html, isServer, nothing, type PropertyValues } from 'lit'
+import { html, nothing, type PropertyValues } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
 import type { EventInfo } from '../../api/types.js'
 import { calendarsServed, calendarUrl } from '../../api/calendar-access.js'
@@ -177,7 +177,9 @@ export class ServiceSchedule extends ServiceElement {
   override connectedCallback(): void {
     super.connectedCallback()
     this.hashKey = hashNamespace(this)
-    this.applyHash(readHash(this.hashKey))
+    // The address is the visitor's: read after the first render (`afterFirstRender`), and again
+    // when the schedule comes back into the page.
+    if (this.hasUpdated) this.applyHash(readHash(this.hashKey))
     addEventListener('hashchange', this.onHashChange)
     addEventListener('beforeprint', this.onBeforePrint)
     addEventListener('afterprint', this.onAfterPrint)
@@ -196,7 +198,10 @@ export class ServiceSchedule extends ServiceElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed)
-    if (changed.has('eventId')) this.useLocalTime = readPref(`local-time:${this.eventId}`, false)
+    // The update after the first render: the visitor's choices come in.
+    const visitorKnown = this.afterFirstRender && changed.has('afterFirstRender' as keyof ServiceSchedule)
+    if (this.afterFirstRender && (visitorKnown || changed.has('eventId'))) this.useLocalTime = readPref(`local-time:${this.eventId}`, false)
+    if (visitorKnown) this.applyHash(readHash(this.hashKey))
     const shown = this.derive()
     this.shown = shown
     if (!shown) return
@@ -204,10 +209,8 @@ export class ServiceSchedule extends ServiceElement {
     const view = this.agenda ? 'agenda' : `${shown.day}|${shown.tz}|${this.view}|${this.groupBy}`
     if (this.cards.view !== view) this.cards = { view, limit: FIRST_CARDS, total: 0, drawn: 0, pace: this.cards.pace }
     this.cards.total = shown.dayItems.length
-  }
-
-  protected override get drawnAll(): boolean {
-    return this.cards.limit >= this.cards.total
+    // The first render draws the whole day (the server draws it so, and hydration adopts it).
+    if (!this.afterFirstRender) this.cards.limit = Math.max(this.cards.limit, this.cards.total)
   }
 
   /** Times each step's render, so that the next step draws as many cards as fit in `STEP_MS`. */
@@ -296,9 +299,10 @@ export class ServiceSchedule extends ServiceElement {
     const { event, sessions } = data
     const tz = this.timeZone(event)
     const model = this.modelOf(sessions, tz)
-    const today = dayKey(this.clock.now, tz)
+    // The first render knows no clock: the first day, no now line, nothing past or live.
+    const today = this.afterFirstRender ? dayKey(this.clock.now, tz) : ''
     const day = this.day && model.days.includes(this.day) ? this.day : model.days.includes(today) ? today : model.days[0]!
-    const favourites = this.favourites.ids
+    const favourites = this.afterFirstRender ? this.favourites.ids : new Set<string>()
     const filters = this.filters
     const filtered = Boolean(pickedCount(filters) || filters.query.trim())
     // Every day's matches: the tabs count them, and an empty day points to the others.
@@ -322,6 +326,7 @@ export class ServiceSchedule extends ServiceElement {
 
   /** Whether the event is running now (the "now" line and "jump to now" only make sense then). */
   private isLive(event: EventInfo): boolean {
+    if (!this.afterFirstRender) return false
     const now = this.clock.now
     return now >= Date.parse(event.starts_at) && now <= Date.parse(event.ends_at)
   }
@@ -409,12 +414,11 @@ export class ServiceSchedule extends ServiceElement {
       list: this.view === 'list',
       favourites,
       nowMinutes: live && day === today ? minutesOfDay(this.clock.now, tz) : undefined,
-      now: this.clock.now,
+      now: this.afterFirstRender ? this.clock.now : Number.NEGATIVE_INFINITY,
       onOpen: (s) => this.details.openSession(s.id),
       onFavourite: (s) => this.favourites.toggle(s.id),
       changed: (id) => this.changes.has(id),
-      // The server draws the whole day at once: a page shows its HTML before any script of ours.
-      cardLimit: this.printing || isServer ? dayItems.length : this.cards.limit,
+      cardLimit: this.printing ? dayItems.length : this.cards.limit,
       layout: (items) => this.layoutOf(items, this.groupBy),
     }
     const count = this.agenda ? agendaItems.length : dayItems.length
@@ -458,7 +462,8 @@ export class ServiceSchedule extends ServiceElement {
 
   private renderViewBar(event: EventInfo, live: boolean, feed: { https: string; webcal: string } | undefined) {
     const { t } = this
-    const localZone = viewerTimeZone()
+    // The choice of zone appears once the visitor's is known (after the first render).
+    const localZone = this.afterFirstRender ? viewerTimeZone() : event.timezone
     return html`<div class="viewbar" part="viewbar">
       ${
         localZone !== event.timezone

@@ -70,9 +70,11 @@ export class ServiceSessionDetail extends ServiceElement {
           t: this.t,
           lang: this.intlLocale,
           timeZone: event.timezone,
-          favourite: this.favourites.has(session.id),
+          // The visitor's favourites, and whether the server writes calendar files (a question the
+          // page asks once for every element), come after the first render.
+          favourite: this.afterFirstRender && this.favourites.has(session.id),
           onFavourite: () => this.favourites.toggle(session.id),
-          calendar: sessionCalendarLink(this.api, session.id),
+          calendar: this.afterFirstRender ? sessionCalendarLink(this.api, session.id) : undefined,
           onSpeaker: (id) => this.details.openSpeaker(id),
           speakerOpensDialog: true,
         })}

@@ -70,6 +70,14 @@ export class ServiceSessionList extends ServiceElement {
   /** Show only the sessions of this day, `YYYY-MM-DD` in the event's time zone. */
   @property() day?: string
 
+  /**
+   * The time the list is drawn at: none in the first render (`afterFirstRender`: every session
+   * upcoming, in their order, none live or ended), the clock's from the update after.
+   */
+  private get now(): number {
+    return this.afterFirstRender ? this.clock.now : Number.NEGATIVE_INFINITY
+  }
+
   protected override updated(): void {
     if (this.data.value) prefetchDetailViews()
   }
@@ -85,7 +93,7 @@ export class ServiceSessionList extends ServiceElement {
   }
 
   private pick(mine: Session[]): Session[] {
-    const now = this.clock.now
+    const now = this.now
     const upcoming = mine.filter((s) => Date.parse(s.ends_at) > now)
     const ended = mine.filter((s) => Date.parse(s.ends_at) <= now)
     const all = [...upcoming, ...ended]
@@ -116,7 +124,7 @@ export class ServiceSessionList extends ServiceElement {
         complete: ({ event, sessions }) => {
           const shown = this.pick(this.mine(sessions, event))
           if (!shown.length) return renderEmpty(this.emptyMessage(this.t, sessions.length > 0))
-          const now = this.clock.now
+          const now = this.now
           const zone = timeZoneName(event.timezone, this.intlLocale, shown[0]!.starts_at)
           return html`<p class="zone" part="zone">${this.t.timesIn(zone)}</p>
             <ol class="list" part="list" aria-label=${`${event.name}: ${this.t.sessions}`}>
