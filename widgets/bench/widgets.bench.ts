@@ -12,7 +12,8 @@
  * - first screen (the schedule: 16 cards; the others: drawn) and everything drawn ("all"; the
  *   schedule: the whole first day, 100 cards);
  * - first title: every element's first title shown (a session's, a speaker's, the form's heading),
- *   found by a rAF-polling observer (Element Timing would need an attribute in our templates);
+ *   found by a rAF-polling observer (Element Timing would need an attribute in our templates):
+ *   the time its frame has been laid out, just before that frame paints;
  * - interactive: every element defined, `await el.updateComplete` resolved, and one of the things
  *   a visitor clicks (a card, a tile, the form) its own (not inside the server's inert screen)
  *   and shown. The plain page: its first screen drawn, since its nodes are all it has;
@@ -112,11 +113,15 @@ const PROBE = `<script>
   new PerformanceObserver((l) => { for (const e of l.getEntries()) __tasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });
   new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) __cls += e.value; }).observe({ type: 'layout-shift', buffered: true });
   // Polls once a frame, in the frame's rAF callback, so a time is that of the frame that paints
-  // it: the first screen, everything, every element's first title shown, and (pages without our
-  // code) interactive, which there is the first screen drawn.
+  // it: the first screen and everything (nodes in the document), every element's first title
+  // shown, and (pages without our code) interactive, which there is the first screen drawn.
+  // Shown: the node has a box. Asking lays the frame out, which the frame does next anyway, so a
+  // title's time is when its frame has been laid out, just before it paints: on the schedule's
+  // pages at 4× CPU, hundreds of ms after its nodes are in.
+  window.__shown = (node) => node.getClientRects().length > 0;
   window.__watch = (rootOf, spec, ownCode) => (function poll() {
     const counts = spec.map(([kind, selector]) => rootOf(kind)?.querySelectorAll(selector).length ?? 0);
-    const shown = (kind, title) => [...(rootOf(kind)?.querySelectorAll(title) ?? [])].some((n) => n.checkVisibility());
+    const shown = (kind, title) => [...(rootOf(kind)?.querySelectorAll(title) ?? [])].some(__shown);
     if (spec.every(([, , first], i) => counts[i] >= first)) window.__first ??= performance.now();
     if (spec.every(([, , , all], i) => counts[i] >= all)) window.__drawn ??= performance.now();
     if (spec.every(([kind, , , , title]) => shown(kind, title))) window.__titles ??= performance.now();
@@ -132,7 +137,7 @@ const PROBE = `<script>
     for (;;) {
       await el.updateComplete;
       const own = [...(el.shadowRoot?.querySelectorAll(selector) ?? [])].find((n) => !n.closest('[inert]'));
-      if (own?.checkVisibility()) return;
+      if (own && __shown(own)) return;
       await new Promise(requestAnimationFrame);
     }
   })).then(() => { window.__interactive = performance.now(); });
@@ -195,12 +200,26 @@ for (const [tag, { css, html }] of Object.entries(snapshot)) {
 </script></body></html>`
 }
 
+/** Loads `url` and waits for the probe's signal: drawn, every title shown and interactive. */
+async function load(page: Page, url: string): Promise<void> {
+  const done = page.waitForEvent('console', { predicate: (m) => m.text() === 'bench:drawn', timeout: 60_000 })
+  await page.goto(url)
+  try {
+    await done
+  } catch (error) {
+    // Which step never came: an element that fails, or a selector the widgets no longer draw.
+    const state = await page.evaluate(() => {
+      const w = window as any
+      return { first: w.__first, all: w.__drawn, titles: w.__titles, interactive: w.__interactive }
+    })
+    throw new Error(`${url}: not drawn, titled and interactive (ms: ${JSON.stringify(state)}): ${error}`)
+  }
+}
+
 /** Draws the widget page once, unthrottled, and returns its elements' shadow roots. */
 async function snapshot(browser: Browser, url: string): Promise<Snapshot> {
   const page = await browser.newPage()
-  const drawn = page.waitForEvent('console', { predicate: (m) => m.text() === 'bench:drawn', timeout: 60_000 })
-  await page.goto(url)
-  await drawn
+  await load(page, url)
   const roots = await page.evaluate(() =>
     [...document.querySelectorAll('body *')]
       .filter((el) => el.localName.startsWith('service-') && el.shadowRoot)
@@ -399,9 +418,7 @@ async function measure(browser: Browser, url: string, ours: string, conditions: 
   const page = await throttledPage(browser, conditions)
   let requests = 0
   page.on('request', () => requests++)
-  const drawn = page.waitForEvent('console', { predicate: (m) => m.text() === 'bench:drawn', timeout: 120_000 })
-  await page.goto(url)
-  await drawn
+  await load(page, url)
   // Lets the frame that lays out and paints the last step finish and report, and idle-time loads start.
   await page.waitForTimeout(500)
   const result = await page.evaluate((ours) => {
@@ -442,9 +459,7 @@ async function measure(browser: Browser, url: string, ours: string, conditions: 
 async function profile(browser: Browser, url: string, path: string, width: number): Promise<void> {
   const page = await throttledPage(browser, { width, slowNetwork: false })
   await browser.startTracing(page, { path, screenshots: true })
-  const drawn = page.waitForEvent('console', { predicate: (m) => m.text() === 'bench:drawn', timeout: 60_000 })
-  await page.goto(url)
-  await drawn
+  await load(page, url)
   await page.waitForTimeout(500)
   await browser.stopTracing()
   await page.context().close()
