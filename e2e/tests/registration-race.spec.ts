@@ -76,6 +76,27 @@ test('the first screen of the registration form is the form, questions included,
   expect(html).not.toMatch(/part="skeleton"/)
 })
 
+test('the form the server drew keeps its place and size when the element takes it over', async ({ page }) => {
+  // The widgets' code is held back: what shows first is the server's screen alone.
+  let release: () => void = () => {}
+  const codeHeld = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/v1/chunks/**', async (route) => {
+    await codeHeld
+    await route.continue()
+  })
+  await page.goto(site.url('/'))
+  const form = page.locator('service-registration')
+  await expect(form.getByText('Dietary requirements')).toBeVisible()
+  const drawn = await form.boundingBox()
+  release()
+  await expect.poll(() => page.evaluate(() => !!customElements.get('service-registration'))).toBe(true)
+  await widgetsSettled(page)
+  expect(await form.boundingBox()).toEqual(drawn)
+  await expect(form.getByText('Dietary requirements')).toBeVisible()
+})
+
 test('a visitor keeps what they typed while others take the last places: each ticket is marked, then the form says none is left', async ({
   page,
   system,
