@@ -124,7 +124,7 @@ const PROBE = `<script>
     const shown = (kind, title) => [...(rootOf(kind)?.querySelectorAll(title) ?? [])].some(__shown);
     if (spec.every(([, , first], i) => counts[i] >= first)) window.__first ??= performance.now();
     if (spec.every(([, , , all], i) => counts[i] >= all)) window.__drawn ??= performance.now();
-    if (spec.every(([kind, , , , title]) => shown(kind, title))) window.__titles ??= performance.now();
+    if (!window.__titles && spec.every(([kind, , , , title]) => shown(kind, title))) window.__titles = performance.now();
     if (!ownCode) window.__interactive ??= window.__first;
     if (window.__drawn && window.__titles && window.__interactive) return void console.log('bench:drawn');
     requestAnimationFrame(poll);
