@@ -10,8 +10,8 @@
  * - memory: the process's RSS and JS heap (+ external buffers) after a full GC, before the storm
  *   (renderer loaded, one screen per event drawn), after half of it and after it, against the
  *   byte bound of the screens kept (`FIRST_SCREEN_CACHE_MB`): the second half's growth is what
- *   grows with the screens drawn, the rest a fixed overhead; then again once the screens of the
- *   storm's last minute have gone by themselves (idle);
+ *   grows with the screens drawn, the rest a fixed overhead (no clock is part of a screen's key:
+ *   what is kept stays until the bound needs its room, so the bound is what an idle server holds);
  * - time: a drawn screen (a miss: the storm's time over its screens, drawing being synchronous)
  *   against a kept one (a hit, asked one at a time: the baseline).
  *
@@ -31,8 +31,6 @@ const EVENTS = 3
 const SESSIONS = 200
 /** Requests in flight at once: a storm, not a queue. */
 const CONCURRENCY = 8
-/** The longest the idle measurement waits for the storm's screens to go (they go at the end of their minute). */
-const IDLE_WAIT_MS = 75_000
 
 const MB = 1024 * 1024
 const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits
@@ -137,12 +135,6 @@ export async function runFirstScreenMemoryBench(options: { sets?: number } = {})
     const keptScreens = screens.size
     const after = await memoryAfterGc()
 
-    // Idle: nobody asks; the screens go at the end of the minute they were drawn in.
-    const idleStarted = performance.now()
-    while (screens.size > 0 && performance.now() - idleStarted < IDLE_WAIT_MS) await new Promise((r) => setTimeout(r, 500))
-    const idleScreens = screens.size
-    const idle = await memoryAfterGc()
-
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN
     // Drawing is synchronous: the storm's time per screen is what each drawn screen costs the process.
     const missMs = (stormSeconds * 1000) / sets
@@ -163,9 +155,6 @@ export async function runFirstScreenMemoryBench(options: { sets?: number } = {})
     console.log(`   after half the storm  ${String(round(half.rss / MB)).padStart(6)} MB   ${String(round(half.heap / MB)).padStart(6)} MB`)
     console.log(
       `   after the storm       ${String(round(after.rss / MB)).padStart(6)} MB   ${String(round(after.heap / MB)).padStart(6)} MB`,
-    )
-    console.log(
-      `   idle (${idleScreens} screens kept) ${String(round(idle.rss / MB)).padStart(6)} MB   ${String(round(idle.heap / MB)).padStart(6)} MB`,
     )
     console.log(
       `   kept after the storm: ${keptScreens} screens counting ${round(keptBytes / MB)} MB of a ${round(bound / MB)} MB bound; ` +
@@ -192,9 +181,6 @@ export async function runFirstScreenMemoryBench(options: { sets?: number } = {})
       heap_before_mb: round(before.heap / MB),
       heap_half_mb: round(half.heap / MB),
       heap_after_mb: round(after.heap / MB),
-      idle_screens_kept: idleScreens,
-      rss_idle_mb: round(idle.rss / MB),
-      heap_idle_mb: round(idle.heap / MB),
     }
   } finally {
     await server.close(1_000)
