@@ -1,7 +1,7 @@
 import { expect, test } from '../src/fixtures.ts'
 import { embedPage, startStaticSite, type StaticSite } from '../src/harness/static-site.ts'
 import { createConference, everyWidgetHtml, type Conference } from '../src/journeys/conference.ts'
-import { expectNoErrorState, widgetsSettled } from '../src/journeys/widget-states.ts'
+import { expectNoErrorState, watchConsole, widgetsSettled } from '../src/journeys/widget-states.ts'
 
 // Journey: a visitor on a slow connection sees the schedule the embed server drew before the
 // widgets' code has arrived, and the widgets adopt it without a flash once it has.
@@ -30,6 +30,7 @@ test('the first screens show before the widgets’ code runs, and the widgets hy
     await codeHeld
     await route.continue()
   })
+  const seen = watchConsole(browserPage)
   await browserPage.goto(site.url('/'))
   const schedule = browserPage.locator('service-schedule')
   await expect(schedule.getByText(keynote.title).first()).toBeVisible()
@@ -46,6 +47,8 @@ test('the first screens show before the widgets’ code runs, and the widgets hy
   release()
   await widgetsSettled(browserPage)
   await expectNoErrorState(browserPage)
+  // Every element hydrated its screen: none found it unlike its own first render.
+  expect(seen.warnings.filter((w) => w.includes('did not match'))).toEqual([])
   // Hydrated: the element's own now, which answers the visitor (the dialog opens).
   expect(await browserPage.evaluate(() => !!customElements.get('service-schedule'))).toBe(true)
   await schedule
