@@ -10,6 +10,7 @@ import { addStyles } from './add-styles.js'
 import { emit } from './events.js'
 import { chevronLeft, closeIcon } from './icons.js'
 import { warnProblem } from './problem.js'
+import { describeChangeOf } from './session-changes.js'
 import { renderError, renderSkeleton } from './templates.js'
 
 type Views = typeof import('./detail-views.js')
@@ -63,7 +64,22 @@ export interface DetailDialogOptions {
   speaker?: (id: string) => Speaker | undefined
   /** Told when the dialog opens, moves to another view or closes (`undefined`). */
   onChange?: (view: DetailView | undefined) => void
+  /** Grows with each live change of the host's data: a view the dialog fetched is fetched again. */
+  revision?: () => number
 }
+
+/**
+ * A view's data as the visitor first saw it in the open dialog (what a live change is compared
+ * with) and as last drawn (what shows while it is read again, or once it is gone); `local`: it
+ * came from the host's data, so its absence there means it was deleted.
+ */
+interface Seen {
+  first: Session | Speaker
+  last: Session | Speaker
+  local: boolean
+}
+
+const keyOf = (view: DetailView) => `${view.kind}:${view.id}`
 
 /** What the element knows when it draws the dialog. */
 export interface DetailContext {
@@ -79,13 +95,19 @@ export interface DetailContext {
  * the other happens inside the dialog, with a "Back to …" button, as a visitor browses
  * pretalx's schedule; Escape, the close button and a click on the backdrop close it. A native
  * `<dialog>`: focus stays inside and returns to the opener when it closes.
+ *
+ * A live change keeps it open, with focus where it was: the views are keyed by id, what shows
+ * stays while the change is read, and the view updates in place. A session that moved, was
+ * cancelled or was deleted says so in the dialog (`describeChangeOf`) until it closes.
  */
 export class DetailDialog {
   private stack: DetailView[] = []
   /** Titles of the views seen, for the "Back to …" button. */
   private readonly titles = new Map<string, string>()
+  /** The views of the open dialog, by `keyOf`; forgotten when it closes or opens anew. */
+  private readonly seen = new Map<string, Seen>()
   private readonly favourites: FavouritesController
-  private readonly remote: Task<[DetailView | undefined], Session | Speaker | undefined>
+  private readonly remote: Task<[DetailView | undefined, number | undefined], Session | Speaker | undefined>
 
   constructor(
     private readonly host: Host,
@@ -98,9 +120,16 @@ export class DetailDialog {
         const api = this.options.api()
         return view.kind === 'session' ? api.session(view.id, signal) : api.speaker(view.id, signal)
       },
-      args: () => [this.current && !this.local(this.current) ? this.current : undefined],
-      onError: (error) => warnProblem(host, error),
+      args: () => [this.fetched, this.options.revision?.()],
+      // A view deleted while open is no attribute's fault: the dialog says so, the console need not.
+      onError: (error) => this.goneAfterSeen(error) || warnProblem(host, error),
     })
+  }
+
+  /** Whether `error` says that the fetched view, seen before in this dialog, is gone. */
+  private goneAfterSeen(error: unknown): boolean {
+    const view = this.current
+    return !!view && this.seen.has(keyOf(view)) && error instanceof ApiError && error.code === 'NOT_FOUND'
   }
 
   /** The view shown, if the dialog is open. */
@@ -132,6 +161,7 @@ export class DetailDialog {
   }
 
   private show(view: DetailView, within: boolean): void {
+    if (!within || !this.stack.length) this.seen.clear()
     this.stack = within && this.stack.length ? [...this.stack, view] : [view]
     this.changed(within)
     if (view.kind === 'session') emit(this.host, 'service-session-open', { sessionId: view.id })
@@ -160,7 +190,7 @@ export class DetailDialog {
       return
     }
     if (!within) return
-    if (this.current && !this.local(this.current)) {
+    if (this.fetched) {
       // Fetched: its title exists once it has arrived (or its error, then the way back has focus).
       await this.remote.taskComplete.catch(() => undefined)
       await this.host.updateComplete
@@ -170,14 +200,21 @@ export class DetailDialog {
 
   /** The views' styles come with their code: the host's first screen does without them. */
   private addViewStyles(): void {
-    if (views) addStyles(this.host.renderRoot, [views.viewStyles])
+    if (views) addStyles(this.host.renderRoot, views.viewStyles)
   }
 
   private onClose(): void {
     if (!this.stack.length) return
     this.stack = []
+    this.seen.clear()
     this.host.requestUpdate()
     this.options.onChange?.(undefined)
+  }
+
+  /** The view shown if it is fetched: neither in the host's data nor gone from it (deleted: shown as last seen). */
+  private get fetched(): DetailView | undefined {
+    const view = this.current
+    return view && !this.local(view) && !this.seen.get(keyOf(view))?.local ? view : undefined
   }
 
   private local(view: DetailView): Session | Speaker | undefined {
@@ -187,16 +224,7 @@ export class DetailDialog {
   /** The `<dialog>`; empty while closed. */
   render(ctx: DetailContext) {
     const view = this.current
-    const local = view && this.local(view)
-    const body = !view
-      ? nothing
-      : local
-        ? this.renderView(view, local, ctx)
-        : this.remote.render({
-            pending: () => renderSkeleton(ctx.t, 2, 1),
-            error: (err) => renderError(err, ctx.t, () => void this.remote.run()),
-            complete: (value) => (value ? this.renderView(view, value, ctx) : nothing),
-          })
+    const body = view ? this.renderBody(view, ctx) : nothing
     const previous = this.stack[this.stack.length - 2]
     const backTitle = previous && this.titles.get(previous.id)
     return html`<dialog class="detail" part="dialog" aria-labelledby="dialog-title"
@@ -219,8 +247,31 @@ export class DetailDialog {
     </dialog>`
   }
 
-  private renderView(view: DetailView, value: Session | Speaker, ctx: DetailContext) {
+  /**
+   * The view from the host's data, else fetched. Seen before, it stays while a live change is
+   * read again, and once it is gone (no longer in the host's data, or fetched: 404) it stays as
+   * last seen, saying so.
+   */
+  private renderBody(view: DetailView, ctx: DetailContext) {
+    const local = this.local(view)
+    const seen = this.seen.get(keyOf(view))
+    if (local) return this.renderView(view, local, ctx, { local: true })
+    if (seen?.local) return this.renderView(view, seen.last, ctx, { local: true, gone: true })
+    return this.remote.render({
+      pending: () => (seen ? this.renderView(view, seen.last, ctx) : renderSkeleton(ctx.t, 2, 1)),
+      error: (err) =>
+        seen && this.goneAfterSeen(err)
+          ? this.renderView(view, seen.last, ctx, { gone: true })
+          : renderError(err, ctx.t, () => void this.remote.run()),
+      complete: (value) => (value ? this.renderView(view, value, ctx) : nothing),
+    })
+  }
+
+  private renderView(view: DetailView, value: Session | Speaker, ctx: DetailContext, { local = false, gone = false } = {}) {
     this.titles.set(value.id, 'name' in value ? value.name : value.title)
+    const key = keyOf(view)
+    const first = this.seen.get(key)?.first ?? value
+    if (!gone) this.seen.set(key, { first, last: value, local })
     if (!views) {
       const retry = () =>
         void loadDetailViews().then(
@@ -238,6 +289,10 @@ export class DetailDialog {
       openSession: (id) => this.openSession(id, true),
       openSpeaker: (id) => this.openSpeaker(id, true),
       calendarOf: (id) => sessionCalendarLink(this.options.api(), id),
+      notice:
+        view.kind === 'session'
+          ? describeChangeOf(first as Session, gone ? undefined : (value as Session), ctx.t, ctx.lang, ctx.timeZone)
+          : '',
     })
   }
 }

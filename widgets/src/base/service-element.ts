@@ -297,13 +297,18 @@ export class ServiceElement extends LitElement {
     if (changed.has('eventId') || changed.has('token') || changed.has('apiBase')) this.liveError = undefined
   }
 
-  /** A message of the live stream: a change reads the data again, a refusal is shown. */
+  /**
+   * A message of the live stream: a change reads the data again, a refusal is shown, and the
+   * stream back after a refusal (a token enabled again) clears it and reads again.
+   */
   protected onLive(message: LiveMessage): void {
-    if (message.type === 'changed') this.liveRevision++
-    else {
+    if (message.type === 'refused') {
       this.liveError = message.error
       this.warnProblem(message.error)
+      return
     }
+    if (message.type === 'recovered') this.liveError = undefined
+    this.liveRevision++
   }
 
   /**

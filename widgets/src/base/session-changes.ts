@@ -35,3 +35,13 @@ export function describeSessionChanges(changes: SessionChanges, t: Messages, lan
     ...changes.cancelled.map((s) => t.sessionCancelled(s.title)),
   ].join(' ')
 }
+
+/**
+ * What an open dialog says of its session after live changes, against the session as the visitor
+ * first saw it there: that it moved (where to), was cancelled, or is gone (`now` undefined);
+ * empty when none of these (a new title or abstract simply shows).
+ */
+export function describeChangeOf(seen: Session, now: Session | undefined, t: Messages, lang: string, timeZone: string): string {
+  if (!now) return t.sessionRemoved(seen.title)
+  return describeSessionChanges(sessionChanges([seen], [now]), t, lang, timeZone)
+}

@@ -66,6 +66,7 @@ export const de: Messages = {
   cancelled: 'Abgesagt',
   sessionMoved: (title: string, when: string, room: string) => `„${title}“ wurde verschoben: jetzt ${when}${room ? `, ${room}` : ''}.`,
   sessionCancelled: (title: string) => `„${title}“ wurde abgesagt.`,
+  sessionRemoved: (title: string) => `„${title}“ wurde aus dem Programm genommen.`,
   addFavourite: (title) => `„${title}“ zu meinem Programm hinzufügen`,
   removeFavourite: (title) => `„${title}“ aus meinem Programm entfernen`,
   addToAgenda: 'Zu meinem Programm',

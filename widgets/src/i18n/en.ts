@@ -67,6 +67,7 @@ export const en = {
   cancelled: 'Cancelled',
   sessionMoved: (title: string, when: string, room: string) => `“${title}” has moved: now ${when}${room ? `, ${room}` : ''}.`,
   sessionCancelled: (title: string) => `“${title}” has been cancelled.`,
+  sessionRemoved: (title: string) => `“${title}” has been removed from the programme.`,
   addFavourite: (title: string) => `Add “${title}” to my agenda`,
   removeFavourite: (title: string) => `Remove “${title}” from my agenda`,
   addToAgenda: 'Add to my agenda',

@@ -66,6 +66,7 @@ export const es: Messages = {
   cancelled: 'Cancelada',
   sessionMoved: (title: string, when: string, room: string) => `«${title}» ha cambiado: ahora ${when}${room ? `, ${room}` : ''}.`,
   sessionCancelled: (title: string) => `«${title}» se ha cancelado.`,
+  sessionRemoved: (title: string) => `«${title}» se ha retirado del programa.`,
   addFavourite: (title) => `Añadir «${title}» a mi agenda`,
   removeFavourite: (title) => `Quitar «${title}» de mi agenda`,
   addToAgenda: 'Añadir a mi agenda',

@@ -66,6 +66,7 @@ export const fr: Messages = {
   cancelled: 'Annulée',
   sessionMoved: (title: string, when: string, room: string) => `« ${title} » a été déplacée : désormais ${when}${room ? `, ${room}` : ''}.`,
   sessionCancelled: (title: string) => `« ${title} » a été annulée.`,
+  sessionRemoved: (title: string) => `« ${title} » a été retirée du programme.`,
   addFavourite: (title) => `Ajouter « ${title} » à mon programme`,
   removeFavourite: (title) => `Retirer « ${title} » de mon programme`,
   addToAgenda: 'Ajouter à mon programme',

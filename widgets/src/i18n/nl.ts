@@ -65,6 +65,7 @@ export const nl: Messages = {
   cancelled: 'Geannuleerd',
   sessionMoved: (title: string, when: string, room: string) => `‘${title}’ is verplaatst: nu ${when}${room ? `, ${room}` : ''}.`,
   sessionCancelled: (title: string) => `‘${title}’ is geannuleerd.`,
+  sessionRemoved: (title: string) => `‘${title}’ is uit het programma gehaald.`,
   addFavourite: (title) => `‘${title}’ aan mijn agenda toevoegen`,
   removeFavourite: (title) => `‘${title}’ uit mijn agenda verwijderen`,
   addToAgenda: 'Aan mijn agenda toevoegen',

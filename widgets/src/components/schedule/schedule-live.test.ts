@@ -95,6 +95,61 @@ describe('live updates', () => {
     expect(root(el).querySelector('.is-changed')).to.exist
   })
 
+  it('keeps the open dialog and its focus through a change to another session, and updates it in place for its own', async () => {
+    const el = await fixture<ServiceSchedule>(
+      html`<service-schedule event-id=${EVENT_ID} token="emb_valid" api-base=${API} locale="en-GB"></service-schedule>`,
+    )
+    await until(() => card(el, RUST), 'the schedule')
+    await streamOpen()
+    ;(card(el, RUST)!.querySelector('.session__open') as HTMLElement).click()
+    const dialog = (await until(() => $(el, 'dialog[open]'), 'the dialog')) as HTMLDialogElement
+    const close = dialog.querySelector<HTMLElement>('.dialog__close')!
+    close.focus()
+
+    const compilersRenamed = SESSIONS.map((s) => (s.id === COMPILERS ? { ...s, title: 'Compilers, renamed' } : s))
+    await live({ sessions: compilersRenamed, event: 'changed', data: { parts: ['sessions'] } })
+    await until(() => text(card(el, COMPILERS)?.querySelector('.session__title')) === 'Compilers, renamed', 'the other card renamed')
+    expect($(el, 'dialog[open]')).to.equal(dialog)
+    expect(root(el).activeElement).to.equal(close)
+
+    const rustRenamed = compilersRenamed.map((s) => (s.id === RUST ? { ...s, title: 'Rust, renamed' } : s))
+    await live({ sessions: rustRenamed, event: 'changed', data: { parts: ['sessions'] } })
+    await until(() => text(dialog.querySelector('#dialog-title')) === 'Rust, renamed', 'the dialog’s title in place')
+    expect(text(dialog.querySelector('[part=notice]'))).to.equal('')
+    expect(root(el).activeElement).to.equal(close)
+
+    const rustCancelled = rustRenamed.map((s) => (s.id === RUST ? { ...s, cancelled: true } : s))
+    await live({ sessions: rustCancelled, event: 'changed', data: { parts: ['sessions'] } })
+    await until(() => text(dialog.querySelector('[part=notice]')) === '“Rust, renamed” has been cancelled.', 'the dialog saying so')
+
+    await live({ sessions: rustCancelled.filter((s) => s.id !== RUST), event: 'changed', data: { parts: ['sessions'] } })
+    await until(() => !card(el, RUST), 'the deleted session’s card gone')
+    await until(
+      () => text(dialog.querySelector('[part=notice]')).includes('has been removed from the programme'),
+      'the dialog saying it is gone',
+    )
+    expect(dialog.open).to.be.true
+    expect(root(el).activeElement).to.equal(close)
+  })
+
+  it('recovers from a refusal when the stream is accepted again, without a reload', async () => {
+    const el = await fixture<ServiceSchedule>(
+      html`<service-schedule event-id=${EVENT_ID} token="emb_valid" api-base=${API}></service-schedule>`,
+    )
+    await until(() => card(el, RUST), 'the schedule')
+    await streamOpen()
+    await live({ event: 'refused', data: { code: 'TOKEN_DISABLED', message: 'This embed token has been disabled' } })
+    await until(() => $(el, '[part=error]'), 'the error state')
+    // Still one stream for the page, waiting to reconnect; the mock accepts the token again.
+    expect(openStreamCount()).to.equal(1)
+    const renamed = SESSIONS.map((s) => (s.id === RUST ? { ...s, title: 'Rust, after the break' } : s))
+    await live({ sessions: renamed })
+    await until(
+      () => !$(el, '[part=error]') && text(card(el, RUST)?.querySelector('.session__title')) === 'Rust, after the break',
+      'the schedule back, read again',
+    )
+  })
+
   it('shows the refusal of a read when the stream is refused', async () => {
     const el = await fixture<ServiceSchedule>(
       html`<service-schedule event-id=${EVENT_ID} token="emb_valid" api-base=${API}></service-schedule>`,

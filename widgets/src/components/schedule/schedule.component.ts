@@ -110,13 +110,15 @@ export class ServiceSchedule extends ServiceElement {
       const [feed, served] = await Promise.all([import('./schedule-feed.js'), calendarsServed(this.api)])
       return served ? feed : undefined
     },
-    args: () => [...this.source, this.data.status === TaskStatus.COMPLETE] as const,
+    // Shown data, not a complete task: a live change's read keeps the feed's links where they are.
+    args: () => [...this.source, this.data.value !== undefined] as const,
   })
 
   private readonly details = new DetailDialog(this, {
     api: () => this.api,
     eventId: () => this.eventId,
     session: (id) => this.data.value?.sessions.find((s) => s.id === id),
+    revision: () => this.liveRevision,
     onChange: (view) =>
       this.keepInUrl({ session: view?.kind === 'session' ? view.id : undefined, speaker: view?.kind === 'speaker' ? view.id : undefined }),
   })
@@ -295,7 +297,9 @@ export class ServiceSchedule extends ServiceElement {
   /** What to show of the loaded data; derived data comes from the memos above. */
   private derive(): Shown | undefined {
     const data = this.data.value
-    if (this.data.status !== TaskStatus.COMPLETE || !data?.sessions.length) return undefined
+    // While a live change is read again the data shown stays, and with it the open dialog, the
+    // focus and the scroll (a pending task with a value is not a new schedule).
+    if (this.data.status === TaskStatus.ERROR || !data?.sessions.length) return undefined
     const { event, sessions } = data
     const tz = this.timeZone(event)
     const model = this.modelOf(sessions, tz)

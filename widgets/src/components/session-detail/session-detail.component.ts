@@ -54,7 +54,11 @@ export class ServiceSessionDetail extends ServiceElement {
 
   private readonly data = this.dataTask(sessionDetailManifest)
 
-  private readonly details = new DetailDialog(this, { api: () => this.api, eventId: () => this.eventId })
+  private readonly details = new DetailDialog(this, {
+    api: () => this.api,
+    eventId: () => this.eventId,
+    revision: () => this.liveRevision,
+  })
 
   /** UUID of the session to show. */
   @property({ attribute: 'session-id' }) sessionId?: string

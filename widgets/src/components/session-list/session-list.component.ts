@@ -53,6 +53,7 @@ export class ServiceSessionList extends ServiceElement {
     api: () => this.api,
     eventId: () => this.eventId,
     session: (id) => this.data.value?.sessions.find((s) => s.id === id),
+    revision: () => this.liveRevision,
   })
 
   /** Maximum number of sessions shown (default: all). */

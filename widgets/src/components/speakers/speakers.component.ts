@@ -50,6 +50,7 @@ export class ServiceSpeakers extends ServiceElement {
     api: () => this.api,
     eventId: () => this.eventId,
     speaker: (id) => this.data.value?.speakers.find((sp) => sp.id === id),
+    revision: () => this.liveRevision,
   })
 
   /** The carousel's page, how many speakers a page holds, and the speaker that has the tab stop. */
