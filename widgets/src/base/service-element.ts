@@ -25,9 +25,10 @@ export const FIRST_SCREEN_DATA = 'data-first-screen'
 export type Theme = 'light' | 'dark' | 'auto'
 
 /**
- * What the embed server hands an element whose first screen it draws, before the one render
- * (`first-screen/render-first-screen.ts`): the answers of its manifest's reads, and where the
- * embed API is as the page reaches it (where its links point).
+ * The data an element's first render draws from, handed over before it: by the embed server,
+ * whose renderer draws the first screen (`first-screen/render-first-screen.ts`), and in a browser
+ * by that screen (its `FIRST_SCREEN_DATA` script): the answers of its manifest's reads, and where
+ * the embed API is as the page reaches it (where its links point).
  */
 export interface FirstScreenHandover {
   data: unknown

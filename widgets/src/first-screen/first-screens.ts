@@ -9,9 +9,9 @@ export { ELEMENTS }
 export { pathOf } from '../api/reads.js'
 
 /**
- * The elements the embed server draws a first screen for: every one. `loader.js` makes a first
- * screen inert until its element takes over, so even the form can be shown early: nothing can be
- * typed into it that the swap would lose, and nothing is submitted natively.
+ * The elements the embed server draws a first screen for: every one. Each hydrates its screen
+ * (adopts its nodes), so even the form can be shown early: what is typed into it stays, and
+ * `loader.js` stops a native submission until the element's code is in.
  */
 export const FIRST_SCREEN_TAGS = WIDGET_TAGS
 
