@@ -76,7 +76,9 @@ test('the first screen of the registration form is the form, questions included,
   expect(html).not.toMatch(/part="skeleton"/)
 })
 
-test('the form the server drew keeps its place and size when the element takes it over', async ({ page }) => {
+test('the form the server drew is the element’s: typed into before the code is in, it keeps the input, its nodes, place and size', async ({
+  page,
+}) => {
   // The widgets' code is held back: what shows first is the server's screen alone.
   let release: () => void = () => {}
   const codeHeld = new Promise<void>((resolve) => {
@@ -90,11 +92,21 @@ test('the form the server drew keeps its place and size when the element takes i
   const form = page.locator('service-registration')
   await expect(form.getByText('Dietary requirements')).toBeVisible()
   const drawn = await form.boundingBox()
+  // The visitor starts at once, on the server's form.
+  await form.getByLabel('Full name').fill('Zoë Ferreira')
+  await form.getByRole('radio', { name: /Student/ }).check()
+  await form.getByRole('radio', { name: 'Vegan' }).check()
+  await form.locator('form').evaluate((f) => Object.assign(f, { fromServer: true }))
+
   release()
   await expect.poll(() => page.evaluate(() => !!customElements.get('service-registration'))).toBe(true)
   await widgetsSettled(page)
+  // Hydrated, not drawn again: the same form node, where it was, with what the visitor did.
+  expect(await form.locator('form').evaluate((f) => (f as HTMLFormElement & { fromServer?: true }).fromServer)).toBe(true)
   expect(await form.boundingBox()).toEqual(drawn)
-  await expect(form.getByText('Dietary requirements')).toBeVisible()
+  await expect(form.getByLabel('Full name')).toHaveValue('Zoë Ferreira')
+  await expect(form.getByRole('radio', { name: /Student/ })).toBeChecked()
+  await expect(form.getByRole('radio', { name: 'Vegan' })).toBeChecked()
 })
 
 test('a visitor keeps what they typed while others take the last places: each ticket is marked, then the form says none is left', async ({
@@ -104,9 +116,10 @@ test('a visitor keeps what they typed while others take the last places: each ti
   const stream = page.waitForResponse((r) => r.url().includes(`/events/${conference.eventId}/live`))
   await page.goto(site.url('/'))
   await widgetsSettled(page)
+  const form = page.locator('service-registration')
+  await expect(form.getByLabel('Full name')).toBeVisible()
   // Changes are followed from the stream's opening: the races below come after it.
   await stream
-  const form = page.locator('service-registration')
   await form.getByLabel('Full name').fill('Zoë Ferreira')
   await form.getByLabel('Email').fill('zoe@example.com')
   await form.getByRole('radio', { name: /Standard/ }).check()

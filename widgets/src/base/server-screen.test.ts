@@ -86,6 +86,7 @@ const ELEMENTS: [tag: string, attrs: Attrs, load: () => Promise<unknown>, conten
     () => import('../components/speaker-card/speaker-card.js'),
     '[part=name]',
   ],
+  ['service-registration', { 'event-id': EVENT_ID }, () => import('../components/registration/registration.js'), '[part~=question]'],
 ]
 
 describe('a first screen the server drew', () => {

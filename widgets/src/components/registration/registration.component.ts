@@ -40,6 +40,7 @@ const questionsFor = (event: EventInfo, ticketId: string | undefined): Question[
  *
  * @fires service-registration-submit - A registration was sent and accepted; `detail` is `{ registration }` (`event_id`, `name`, `ticket_id`).
  *
+ * @cssproperty --service-registration-min-height - Height reserved for the form before it has drawn, so that the page does not move as it arrives (`0` for none).
  * @csspart form - The form.
  * @csspart field - A field wrapper.
  * @csspart question - The wrapper of one of the organiser's questions (also `field`).
@@ -74,6 +75,17 @@ export class ServiceRegistration extends ServiceElement {
   @state() private soldOutNow: ReadonlySet<string> = new Set()
   /** What a sell-out since the form was drawn means for the visitor, said politely (a status region). */
   @state() private announcement = ''
+
+  /**
+   * A ticket picked on the server's first screen before this code ran (hydration keeps the node
+   * and its state) is the visitor's choice: read from the page after the first render, as what
+   * depends on the visitor is.
+   */
+  protected override firstUpdated(changed: PropertyValues<this>): void {
+    super.firstUpdated(changed)
+    const picked = this.renderRoot.querySelector<HTMLInputElement>('input[name=ticket]:checked:enabled')
+    if (picked) this.ticketId = picked.value
+  }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed)
