@@ -140,7 +140,7 @@ export interface paths {
         };
         /**
          * An element’s first screen, drawn by the server, for `loader.js` to show before the element’s code runs
-         * @description The HTML of the element’s shadow root (its style sheets, then what it first draws) for the attributes given in the query, from the same data as the JSON reads and behind the same token checks. `loader.js` asks for it while the element’s code downloads and sets it, inert, as the element’s shadow root; the element swaps in its own render once it has drawn it. Drawn once per version of the event’s data, element, attributes and minute.
+         * @description The HTML of the element’s shadow root (its style sheets, then its first render with Lit’s hydration markers) for the attributes given in the query, from the same data as the JSON reads and behind the same token checks, followed by that data (a `<script type="application/json" data-first-screen>` with the answers of the element’s reads). `loader.js` asks for it while the element’s code downloads and sets it as the element’s shadow root; the element hydrates it (adopts its nodes) with that data, without reading it again. The first render depends on no clock and no visitor (the element adds the now line, what is past or live, favourites and the visitor’s time zone after hydrating), so a screen is drawn once per version of the event’s data, element, attributes and API root, and answered from the server’s cache after: `X-Cache` says `hit` or `miss`.
          */
         get: operations["getFirstScreen"];
         put?: never;
