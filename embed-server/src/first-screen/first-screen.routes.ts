@@ -40,7 +40,7 @@ export const FIRST_SCREEN_ROUTE = {
 const HTML_TYPE = 'text/html; charset=utf-8'
 
 /** Whether the screen came from the cache (`hit`) or was drawn for this request (`miss`). */
-export const CACHE_HEADER = 'X-Cache'
+const CACHE_HEADER = 'X-Cache'
 
 type Renderer = typeof import('@event-service/widgets/first-screen-renderer')
 
