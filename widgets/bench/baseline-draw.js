@@ -2,7 +2,7 @@
 // data, with fetch and createElement, no framework. The benchmark inlines this file into each
 // baseline page and calls `draw(kind, container)` for every element the page shows; the page's
 // own <style> (BASELINE_CSS in widgets.bench.ts) gives the drawn nodes a comparable layout.
-/* global API, SESSION_ID, SPEAKER_ID */
+/* global API, SESSION_ID, SPEAKER_ID, SHOWN */
 const get = (path) =>
   fetch(`${API}${path}?token=emb_bench`)
     .then((r) => r.json())
@@ -26,6 +26,17 @@ const when = (tz, lang = 'en-GB') => ({
   }),
 })
 const range = (f, s) => f.formatRange(new Date(s.starts_at), new Date(s.ends_at))
+/** A long list's first SHOWN items, then how many show and a button for more, as the elements page. */
+const firstPage = (items, drawItem, container) => {
+  for (const item of items.slice(0, SHOWN)) container.append(drawItem(item))
+  if (items.length <= SHOWN) return [container]
+  const more = el('div', 'more')
+  more.append(
+    el('span', 'm', `Showing ${SHOWN} of ${items.length}`),
+    el('button', '', `Show ${Math.min(SHOWN, items.length - SHOWN)} more`),
+  )
+  return [container, more]
+}
 /** A session's lines in a card or a list item: when, title, speakers, room and track. */
 const sessionLines = (s, when) => [
   el('span', 't', when),
@@ -51,17 +62,17 @@ const DRAW = {
     }
     root.append(grid)
   },
-  // The next 20 sessions: when, title, speakers, room and track.
+  // The next 20 sessions, a page of them shown: when, title, speakers, room and track.
   async 'session-list'(root) {
     const [event, sessions] = await Promise.all([get(''), get('/sessions')])
     const f = when(event.timezone)
-    const list = el('ol', 'list')
-    for (const s of sessions.filter((s) => Date.parse(s.ends_at) > Date.now()).slice(0, 20)) {
+    const next = sessions.filter((s) => Date.parse(s.ends_at) > Date.now()).slice(0, 20)
+    const drawItem = (s) => {
       const item = el('li', 'item')
       item.append(...sessionLines(s, range(f.long, s)))
-      list.append(item)
+      return item
     }
-    root.append(list)
+    root.append(...firstPage(next, drawItem, el('ol', 'list')))
   },
   // One session: event name, title, when and where, abstract, speakers.
   async 'session-detail'(root) {
@@ -75,11 +86,10 @@ const DRAW = {
     card.append(people)
     root.append(card)
   },
-  // Every speaker as a tile: initials, name, affiliation.
+  // The speakers as tiles, a page of them shown: initials, name, affiliation.
   async speakers(root) {
     const [, speakers] = await Promise.all([get(''), get('/speakers')])
-    const grid = el('ul', 'tiles')
-    for (const p of speakers) {
+    const drawTile = (p) => {
       const tile = el('li', 'tile')
       const initials = p.name
         .split(/\s+/)
@@ -87,9 +97,9 @@ const DRAW = {
         .slice(0, 2)
         .join('')
       tile.append(el('span', 'avatar', initials), el('span', 'title', p.name), el('span', 'm', `${p.title}, ${p.company}`))
-      grid.append(tile)
+      return tile
     }
-    root.append(grid)
+    root.append(...firstPage(speakers, drawTile, el('ul', 'tiles')))
   },
   // One speaker's profile: name, affiliation, bio, links and sessions with their times.
   async 'speaker-card'(root) {

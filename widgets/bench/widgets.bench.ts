@@ -42,7 +42,7 @@
  * import { runWidgetBench } from './widgets/bench/widgets.bench.ts';
  * const figures = await runWidgetBench(); // prints its tables, returns the numbers
  */
-import { mkdir, readFile } from 'node:fs/promises'
+import { cp, mkdir, readFile, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -57,22 +57,35 @@ import type { FirstScreenTag, RenderFirstScreen } from '../src/first-screen/firs
 import { BENCH_EVENT_ID, BENCH_SESSION_ID, BENCH_SPEAKER_ID, benchEvent, benchSessions, benchSpeakers } from './bench-data.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const dist = join(root, 'dist')
+/**
+ * The run's copy of the build (`freezeBuild`): dist/ and dist-server/ as they were when it began,
+ * so that a rebuild mid-run (the tree is shared) changes nothing the rounds load.
+ */
+const frozen = join(root, '.bench', `build-${process.pid}`)
+const dist = join(frozen, 'dist')
+
+async function freezeBuild(): Promise<void> {
+  await ensureWidgetsBuilt()
+  for (const dir of ['dist', 'dist-server']) await cp(join(root, dir), join(frozen, dir), { recursive: true })
+}
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
 const CPU_SLOWDOWN = 4
 
 /**
  * What each element shows and when it counts as drawn: `selector` inside the element's shadow
  * root (the baseline: inside its container) found `first` times for the first screen, `all` for
- * everything; `title`, the first title it shows (a session's, a speaker's, the form's heading; the
+ * everything (lists and the gallery show `PAGE_SIZE` items and a "Show more" button, and so does
+ * the baseline); `title`, the first title it shows (a session's, a speaker's, the form's heading; the
  * baseline's are all `.title`). `selector` is also what a visitor clicks: the element is
  * interactive once one of them is outside the server's inert screen and shown.
  */
+/** How many items the session list and the speaker gallery show before "Show more" (`PAGE_SIZE`, base/show-more.ts). */
+const PAGE_SIZE = 8
 const ELEMENTS = {
   schedule: { attrs: '', selector: '.session', first: 16, all: 100, title: '.session__title' },
-  'session-list': { attrs: 'limit="20"', selector: '.item', first: 20, all: 20, title: '.item__title' },
+  'session-list': { attrs: 'limit="20"', selector: '.item', first: PAGE_SIZE, all: PAGE_SIZE, title: '.item__title' },
   'session-detail': { attrs: `session-id="${BENCH_SESSION_ID}"`, selector: '.card', first: 1, all: 1, title: '.title' },
-  speakers: { attrs: '', selector: '.tile', first: 40, all: 40, title: '.tile__name' },
+  speakers: { attrs: '', selector: '.tile', first: PAGE_SIZE, all: PAGE_SIZE, title: '.tile__name' },
   'speaker-card': { attrs: `speaker-id="${BENCH_SPEAKER_ID}"`, selector: '.card', first: 1, all: 1, title: '.profile__name' },
   registration: { attrs: '', selector: 'form', first: 1, all: 1, title: '.form__title' },
 } as const
@@ -173,7 +186,7 @@ ${kinds.map((k) => `<section><service-${k} event-id="${BENCH_EVENT_ID}" token="e
 <script>__watch((k) => document.getElementById('b-' + k), ${watchSpec(kinds, BASELINE_TITLE)}, false);</script></head><body>
 ${kinds.map((k) => `<section id="b-${k}"></section>`).join('\n')}
 <script type="module">
-const API = '/v1/events/${BENCH_EVENT_ID}', SESSION_ID = '${BENCH_SESSION_ID}', SPEAKER_ID = '${BENCH_SPEAKER_ID}';
+const API = '/v1/events/${BENCH_EVENT_ID}', SESSION_ID = '${BENCH_SESSION_ID}', SPEAKER_ID = '${BENCH_SPEAKER_ID}', SHOWN = ${PAGE_SIZE};
 ${draw}
 ${kinds.map((k) => `draw('${k}', document.getElementById('b-${k}'));`).join('\n')}
 </script></body></html>`
@@ -203,6 +216,10 @@ for (const [tag, { css, html }] of Object.entries(snapshot)) {
 /** Loads `url` and waits for the probe's signal: drawn, every title shown and interactive. */
 async function load(page: Page, url: string): Promise<void> {
   const done = page.waitForEvent('console', { predicate: (m) => m.text() === 'bench:drawn', timeout: 60_000 })
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(String(error)))
+  page.on('console', (m) => ['error', 'warning'].includes(m.type()) && problems.push(m.text()))
+  page.on('requestfailed', (r) => problems.push(`${r.url()}: ${r.failure()?.errorText}`))
   await page.goto(url)
   try {
     await done
@@ -212,7 +229,7 @@ async function load(page: Page, url: string): Promise<void> {
       const w = window as any
       return { first: w.__first, all: w.__drawn, titles: w.__titles, interactive: w.__interactive }
     })
-    throw new Error(`${url}: not drawn, titled and interactive (ms: ${JSON.stringify(state)}): ${error}`)
+    throw new Error(`${url}: not drawn, titled and interactive (ms: ${JSON.stringify(state)}; ${problems.join('; ')}): ${error}`)
   }
 }
 
@@ -233,9 +250,9 @@ async function snapshot(browser: Browser, url: string): Promise<Snapshot> {
   return Object.fromEntries(roots)
 }
 
-/** The embed server's renderer of first screens, from the build (`dist-server/`). */
+/** The embed server's renderer of first screens, from the run's copy of the build (`dist-server/`). */
 const serverRenderer = async () =>
-  ((await import(join(root, 'dist-server/first-screen.js'))) as { renderFirstScreen: RenderFirstScreen }).renderFirstScreen
+  ((await import(join(frozen, 'dist-server/first-screen.js'))) as { renderFirstScreen: RenderFirstScreen }).renderFirstScreen
 
 /** The attributes of an element's bench page (`ELEMENTS[kind].attrs`) as an object. */
 const attrsOf = (kind: Kind) => Object.fromEntries([...ELEMENTS[kind].attrs.matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]))
@@ -521,7 +538,15 @@ function aimsOf(name: string, jsGzip: number, local: Record<string, number>, slo
 
 /** Runs the benchmark, prints its tables and returns the figures (bytes and milliseconds). */
 export async function runWidgetBench(): Promise<Record<string, number>> {
-  await ensureWidgetsBuilt()
+  await freezeBuild()
+  try {
+    return await benchFrozenBuild()
+  } finally {
+    await rm(frozen, { recursive: true, force: true })
+  }
+}
+
+async function benchFrozenBuild(): Promise<Record<string, number>> {
   const only = option('only')?.split(',').filter(Boolean)
   const scenarios = Object.entries(SCENARIOS).filter(([name]) => !only?.length || only.includes(name))
   if (!scenarios.length) throw new Error(`--only: choose from ${Object.keys(SCENARIOS).join(', ')}`)
