@@ -6,7 +6,8 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
-import { WIDGET_TAGS } from '../src/elements.ts'
+import { type ElementTag, WIDGET_TAGS } from '../src/elements.ts'
+import { RESERVED_HEIGHT } from '../src/styles/reserved-size.ts'
 
 const widgetsDir = new URL('../', import.meta.url)
 /** Every README with generated tables, from this folder. */
@@ -22,6 +23,7 @@ interface Declaration {
   tagName?: string
   attributes?: Described[]
   events?: Described[]
+  cssProperties?: Described[]
 }
 interface Manifest {
   modules: { declarations?: Declaration[] }[]
@@ -81,6 +83,22 @@ export function eventTable(manifest: Manifest): string {
   )
 }
 
+/**
+ * Each element's own custom properties (the theme's, which every element shares, are described in
+ * the text), with the height each reserves by default (`RESERVED_HEIGHT`, its one statement).
+ */
+export function cssPropertyTable(manifest: Manifest): string {
+  const rows = manifestElements(manifest).flatMap((el) =>
+    (el.cssProperties ?? [])
+      .filter((p) => !p.inheritedFrom)
+      .map((p) => {
+        const reserved = p.name === `--${el.tagName}-min-height` ? RESERVED_HEIGHT[el.tagName as ElementTag] : undefined
+        return [`\`${el.tagName}\``, `\`${p.name}\``, `${p.description ?? ''}${reserved ? ` Default: \`${reserved}\`.` : ''}`]
+      }),
+  )
+  return table(['element', 'custom property', 'what it sets'], rows)
+}
+
 /** The text between `<!-- name:start -->` and `<!-- name:end -->` replaced by `content`. */
 export function fillMarkers(text: string, name: string, content: string): string {
   const start = `<!-- ${name}:start (generated from the manifest: npm run readme -w widgets) -->`
@@ -107,6 +125,7 @@ export async function readmes(): Promise<{ path: string; current: string; wanted
     const current = await readFile(url, 'utf8')
     let wanted = fillMarkers(current, 'attributes', attributeTable(manifest))
     if (wanted.includes('<!-- events:start')) wanted = fillMarkers(wanted, 'events', eventTable(manifest))
+    if (wanted.includes('<!-- css-properties:start')) wanted = fillMarkers(wanted, 'css-properties', cssPropertyTable(manifest))
     wanted = fillLoaderSize(wanted, size)
     out.push({ path: fileURLToPath(url), current, wanted })
   }

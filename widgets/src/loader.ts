@@ -15,6 +15,7 @@ import type { LoaderFacts } from './element-manifest.js'
 import { isUuid, looksLikeEmbedToken } from './identifiers.js'
 import type { ElementTag } from './elements.js'
 import { type LoaderGlobal, loaderGlobal, setLoaderGlobal } from './loader-global.js'
+import { reservedSizeRule } from './styles/reserved-size.js'
 
 declare const __FILES__: string[]
 declare const __TAGS__: Record<ElementTag, number[]>
@@ -34,6 +35,13 @@ const FIRST_SCREEN_WAIT_MS = 1500
   const base = new URL('.', script?.src || location.href).href
   const earlyClicks: LoaderGlobal['earlyClicks'] = new WeakMap()
   setLoaderGlobal({ base, earlyClicks })
+  // Each element's height, reserved before its first screen or its code is in (the element's
+  // `:host` says the same from then on): the page does not move as they arrive one by one.
+  d.head.append(
+    Object.assign(d.createElement('style'), {
+      textContent: (Object.keys(ELEMENTS) as ElementTag[]).map((tag) => reservedSizeRule(tag, `${tag}:not(:defined)`)).join(''),
+    }),
+  )
   // The element's language as it resolves it: its own, else the page's.
   const langOf = (el: Element) => el.getAttribute('locale') || el.closest<HTMLElement>('[lang]')?.lang || navigator.language
   // The element's first screen, drawn by the server with the data it was drawn from, in one

@@ -46,6 +46,11 @@ export function manifestTags(manifest: { modules?: { declarations?: { customElem
  */
 export async function openPastedPage(page: Page, url: string, html: string): Promise<void> {
   await page.goto(url)
+  await pasteIntoPage(page, html)
+}
+
+/** Replaces the content of the page open in `page` with `html`, as `openPastedPage` does. */
+export async function pasteIntoPage(page: Page, html: string): Promise<void> {
   await page.evaluate((snippet) => {
     document.title = 'My site'
     document.documentElement.lang = 'en'

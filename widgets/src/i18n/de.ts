@@ -85,6 +85,8 @@ export const de: Messages = {
   filtersButton: (n) => (n ? `Filter (${n})` : 'Filter'),
   showResults: (n) => (n === 1 ? '1 Session anzeigen' : `${n} Sessions anzeigen`),
   matchesOnDay: (n) => (n === 1 ? '1 Treffer' : `${n} Treffer`),
+  showMore: (n) => `${n} weitere zeigen`,
+  shownOf: (shown, total) => `${shown} von ${total} angezeigt`,
   resultsElsewhere: (here, elsewhere) => `${here === 1 ? '1 Session' : `${here} Sessions`} an diesem Tag, ${elsewhere} an anderen Tagen`,
   noMatchesOnDay: (day) => `Am ${day} passen keine Sessions zu diesen Filtern.`,
   noMatchesAnyDay: 'An keinem Tag passen Sessions zu diesen Filtern.',

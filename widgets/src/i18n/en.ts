@@ -86,6 +86,9 @@ export const en = {
   filtersButton: (n: number) => (n ? `Filters (${n})` : 'Filters'),
   showResults: (n: number) => (n === 1 ? 'Show 1 session' : `Show ${n} sessions`),
   matchesOnDay: (n: number) => (n === 1 ? '1 match' : `${n} matches`),
+  // A list or gallery that pages: the button, and how many of how many show.
+  showMore: (n: number) => `Show ${n} more`,
+  shownOf: (shown: number, total: number) => `Showing ${shown} of ${total}`,
   resultsElsewhere: (here: number, elsewhere: number) =>
     `${here === 1 ? '1 session' : `${here} sessions`} on this day, ${elsewhere} on other days`,
   noMatchesOnDay: (day: string) => `No sessions on ${day} match these filters.`,

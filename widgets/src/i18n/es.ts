@@ -84,6 +84,8 @@ export const es: Messages = {
   filtersButton: (n) => (n ? `Filtros (${n})` : 'Filtros'),
   showResults: (n) => (n === 1 ? 'Mostrar 1 sesión' : `Mostrar ${n} sesiones`),
   matchesOnDay: (n) => (n === 1 ? '1 resultado' : `${n} resultados`),
+  showMore: (n) => `Mostrar ${n} más`,
+  shownOf: (shown, total) => `Mostrando ${shown} de ${total}`,
   resultsElsewhere: (here, elsewhere) => `${here === 1 ? '1 sesión' : `${here} sesiones`} este día, ${elsewhere} otros días`,
   noMatchesOnDay: (day) => `Ninguna sesión del ${day} coincide con estos filtros.`,
   noMatchesAnyDay: 'Ninguna sesión coincide con estos filtros en ningún día.',

@@ -84,6 +84,8 @@ export const fr: Messages = {
   filtersButton: (n) => (n ? `Filtres (${n})` : 'Filtres'),
   showResults: (n) => (n === 1 ? 'Afficher 1 session' : `Afficher ${n} sessions`),
   matchesOnDay: (n) => (n === 1 ? '1 résultat' : `${n} résultats`),
+  showMore: (n) => `Afficher ${n} de plus`,
+  shownOf: (shown, total) => `${shown} sur ${total} affichés`,
   resultsElsewhere: (here, elsewhere) => `${here === 1 ? '1 session' : `${here} sessions`} ce jour-là, ${elsewhere} les autres jours`,
   noMatchesOnDay: (day) => `Aucune session du ${day} ne correspond à ces filtres.`,
   noMatchesAnyDay: 'Aucune session ne correspond à ces filtres, quel que soit le jour.',

@@ -83,6 +83,8 @@ export const nl: Messages = {
   filtersButton: (n) => (n ? `Filters (${n})` : 'Filters'),
   showResults: (n) => (n === 1 ? '1 sessie tonen' : `${n} sessies tonen`),
   matchesOnDay: (n) => (n === 1 ? '1 resultaat' : `${n} resultaten`),
+  showMore: (n) => `Nog ${n} tonen`,
+  shownOf: (shown, total) => `${shown} van ${total} getoond`,
   resultsElsewhere: (here, elsewhere) => `${here === 1 ? '1 sessie' : `${here} sessies`} op deze dag, ${elsewhere} op andere dagen`,
   noMatchesOnDay: (day) => `Geen sessies op ${day} passen bij deze filters.`,
   noMatchesAnyDay: 'Op geen enkele dag passen sessies bij deze filters.',

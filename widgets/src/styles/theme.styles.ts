@@ -1,4 +1,6 @@
 import { css, unsafeCSS } from 'lit'
+import type { ElementTag } from '../elements.js'
+import { reservedSizeRule } from './reserved-size.js'
 
 /**
  * Design tokens. Every public `--service-*` property feeds a private `--_*` one, so a site can
@@ -68,7 +70,10 @@ const baseStyles = css`
   *::after {
     box-sizing: inherit;
   }
+  /* Positioned, so that what is absolutely placed inside (the screen reader's .sr-only text) stays within the element
+     rather than escaping to a scrolling ancestor of the page. */
   .root {
+    position: relative;
     background: var(--_bg);
     border-radius: var(--_radius);
   }
@@ -88,6 +93,20 @@ const baseStyles = css`
   }
   .muted {
     color: var(--_muted);
+  }
+  /* "Show 8 more" under a list that pages (ShowMore), with how many show. */
+  .more {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: center;
+    gap: 0.5rem 1rem;
+    margin-top: 1rem;
+    font-size: 0.875rem;
+    color: var(--_muted);
+  }
+  .more > .btn {
+    color: var(--_text);
   }
   .text {
     white-space: pre-line;
@@ -142,6 +161,9 @@ const baseStyles = css`
     }
   }
 `
+
+/** The element's reserved height (`RESERVED_HEIGHT`): its own styles start with it. */
+export const reservedSize = (tag: ElementTag) => unsafeCSS(reservedSizeRule(tag, ':host'))
 
 /** The theme every element starts its styles with. */
 export const themeStyles = css`${lightTheme}${darkTheme}${baseStyles}`

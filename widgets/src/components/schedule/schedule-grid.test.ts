@@ -87,11 +87,16 @@ describe('service-schedule: the grid', () => {
     await expectAccessibleInBothThemes(el)
   })
 
-  it('keeps the room headings in view while a long day scrolls', async () => {
+  it('grows with a long day, and in a box of the height a site sets keeps the room headings in view', async () => {
     await setViewport({ width: 1280, height: 700 })
     const el = await mount(LONG_DAY_EVENT_ID)
     const scroll = $(el, '.grid-scroll')!
     await until(() => $$(el, '.session').length === 60, 'every card')
+    // No box of its own: the day's last card is in the element, reached by scrolling the page.
+    expect(scroll.scrollHeight).to.equal(scroll.clientHeight)
+    expect(rect($$(el, '.session').at(-1)!).bottom).to.be.at.most(rect(el).bottom)
+    el.style.setProperty('--service-schedule-grid-height', '30rem')
+    await until(() => scroll.clientHeight === 30 * 16, 'the height the site set')
     expect(scroll.scrollHeight).to.be.above(scroll.clientHeight)
     expect($(el, '.grid-wrap')!.hasAttribute('data-overflow')).to.be.false
     scroll.scrollTop = 600

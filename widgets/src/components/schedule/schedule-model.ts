@@ -40,6 +40,22 @@ const sortKey = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLower
 /** Grid row granularity in minutes. */
 export const SLOT_MINUTES = 5
 
+/**
+ * The steps the time column labels at, in minutes, finest first. The finest is three rows of at
+ * least 0.6rem each: room for a label's line, where a label at each 5-minute row would overlap the
+ * next (and on 300 sessions labelled nearly every row).
+ */
+export const LABEL_STEPS = [15, 30, 60] as const
+
+/**
+ * The step the time column of a day labels at: the coarsest at which every session starts on a
+ * label (a day of talks on the hour gets one an hour), else the finest. Cards are placed at their
+ * own minute whatever the labels.
+ */
+export function labelStep(starts: number[]): number {
+  return [...LABEL_STEPS].reverse().find((step) => starts.every((m) => m % step === 0)) ?? LABEL_STEPS[0]
+}
+
 /** Derives days, tracks, rooms and positions from the API's sessions (already ordered by start). */
 export function buildModel(sessions: Session[], timeZone: string): ScheduleModel {
   const days = new Set<string>()
@@ -124,8 +140,8 @@ export interface PlacedItem {
 export interface DayLayout {
   columns: string[]
   placed: PlacedItem[]
-  /** Distinct start times with the grid row they label. */
-  times: { minutes: number; row: number; iso: string }[]
+  /** The time column's labels (every `labelStep`) with the grid row each labels and its instant. */
+  times: { minutes: number; row: number; at: number }[]
   first: number
   last: number
   rows: number
@@ -133,7 +149,7 @@ export interface DayLayout {
 
 /**
  * Places one day's items in a grid: a column per room (or track) and a row per 5 minutes, the
- * first row being the column headings. Sessions without a room (breaks, lunch) span every column.
+ * first row being the column headings, with the time column labelled every `labelStep` minutes. Sessions without a room (breaks, lunch) span every column.
  */
 export function layoutDay(items: ScheduleItem[], groupBy: 'room' | 'track'): DayLayout {
   const key = (it: ScheduleItem) => it.session[groupBy]
@@ -148,12 +164,12 @@ export function layoutDay(items: ScheduleItem[], groupBy: 'room' | 'track'): Day
     // 0 means "all columns".
     column: key(item) === null ? 0 : columns.indexOf(key(item)!) + 2,
   }))
+  const step = labelStep(items.map((i) => i.start))
+  // A label's instant from the day's first session's, minutes on: formatted in the display zone.
+  const [earliest] = items
+  const instant = (minutes: number) => Date.parse(earliest!.session.starts_at) + (minutes - earliest!.start) * 60_000
   const times: DayLayout['times'] = []
-  for (const it of items) {
-    if (times[times.length - 1]?.minutes !== it.start && !times.some((t) => t.minutes === it.start)) {
-      times.push({ minutes: it.start, row: rowOf(it.start), iso: it.session.starts_at })
-    }
-  }
+  for (let m = Math.ceil(first / step) * step; m < last; m += step) times.push({ minutes: m, row: rowOf(m), at: instant(m) })
   return { columns, placed, times, first, last, rows: rowOf(last) - 1 }
 }
 

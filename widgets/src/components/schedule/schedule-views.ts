@@ -1,4 +1,5 @@
 import { html, nothing } from 'lit'
+import { repeat } from 'lit/directives/repeat.js'
 import type { Session } from '../../api/types.js'
 import { chevronLeft, chevronRight, starIcon } from '../../base/icons.js'
 import { sessionDetails } from '../../base/session-facts.js'
@@ -116,9 +117,10 @@ export function dayHead(day: string, ctx: Pick<DayContext, 't' | 'lang' | 'timeZ
 /**
  * One day as a grid (a column per room or track, a row per 5 minutes) that container queries
  * turn into a list on narrow screens: one DOM for both, in time order, so screen readers and
- * the list read the same sequence. The grid scrolls in its own box, with the time column and the
- * room headings kept in view; when its columns do not fit, edge shadows and a hint with buttons
- * say that it scrolls sideways (`ScrollEdgesController` keeps their state).
+ * the list read the same sequence. The grid grows with the day (in a box of the site's
+ * `--service-schedule-grid-height`, the time column and the room headings stay in view); when its
+ * columns do not fit, edge shadows and a hint with buttons say that it scrolls sideways
+ * (`ScrollEdgesController` keeps their state).
  */
 export function renderDay(items: ScheduleItem[], ctx: DayContext) {
   const layout = ctx.layout(items)
@@ -127,12 +129,14 @@ export function renderDay(items: ScheduleItem[], ctx: DayContext) {
   // The grid's rows and columns come from every item, so cards drawn in a later step fill their
   // places without moving those already drawn.
   const shown = layout.placed.slice(0, ctx.cardLimit)
+  // Drawn keyed by session: after a live change focus stays on the same session's card, not on
+  // whichever card then takes its place.
   const cells = shown.map((p) => {
     const placeNow = !nowPlaced && p.item.start > ctx.nowMinutes!
     if (placeNow) nowPlaced = true
     const before = placeNow ? nowLine(ctx, nowRow) : nothing
     const col = p.column ? `${p.column}` : `2/-1`
-    return html`${before}${card(p.item, ctx, `grid-row:${p.row}/span ${p.span};grid-column:${col};`)}`
+    return { id: p.item.session.id, cell: html`${before}${card(p.item, ctx, `grid-row:${p.row}/span ${p.span};grid-column:${col};`)}` }
   })
   return html`<div class="grid-wrap${ctx.list ? ' grid-wrap--list' : ''}" data-scroll-edges>
     <p class="grid-hint">
@@ -148,9 +152,13 @@ export function renderDay(items: ScheduleItem[], ctx: DayContext) {
         ${layout.columns.map((c, i) => html`<div class="col-head" aria-hidden="true" style="grid-column:${i + 2}">${c}</div>`)}
         ${layout.times.map(
           (t) =>
-            html`<div class="slot-time" aria-hidden="true" style="grid-row:${t.row}">${formatTime(t.iso, ctx.lang, ctx.timeZone)}</div>`,
+            html`<div class="slot-time" aria-hidden="true" style="grid-row:${t.row}">${formatTime(t.at, ctx.lang, ctx.timeZone)}</div>`,
         )}
-        ${cells}${nowPlaced || shown.length < layout.placed.length ? nothing : nowLine(ctx, nowRow)}
+        ${repeat(
+          cells,
+          (c) => c.id,
+          (c) => c.cell,
+        )}${nowPlaced || shown.length < layout.placed.length ? nothing : nowLine(ctx, nowRow)}
       </div>
     </div></div>
   </div>`
@@ -165,7 +173,11 @@ export function renderAgenda(items: ScheduleItem[], ctx: DayContext) {
   return days.map(
     (d) => html`<section class="agenda-day">
       ${dayHead(d, ctx)}
-      <div class="grid grid--list" part="grid">${items.filter((i) => i.day === d).map((i) => card(i, ctx))}</div>
+      <div class="grid grid--list" part="grid">${repeat(
+        items.filter((i) => i.day === d),
+        (i) => i.session.id,
+        (i) => card(i, ctx),
+      )}</div>
     </section>`,
   )
 }

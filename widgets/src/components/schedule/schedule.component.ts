@@ -70,6 +70,8 @@ interface Shown {
  * @fires service-speaker-open - A speaker's profile opened in the dialog; `detail` is `{ speakerId }`.
  * @fires service-favourite-change - The visitor starred or unstarred a session; `detail` is `{ sessionId, favourite, favourites }` (the whole agenda after the change).
  *
+ * @cssproperty --service-schedule-min-height - Height reserved for the schedule before it has drawn, so that the page does not move as it arrives (`0` for none).
+ * @cssproperty --service-schedule-grid-height - Height of the box the grid of a day scrolls in, with its times and rooms in view (default: none, the grid grows with the day).
  * @csspart tabs - The day tab list.
  * @csspart tab - One day tab.
  * @csspart tab-count - A day tab's number of matches, while a search or filter is on.

@@ -1,6 +1,8 @@
 import { css } from 'lit'
+import { reservedSize } from '../../styles/theme.styles.js'
 
 export const scheduleStyles = css`
+  ${reservedSize('service-schedule')}
   .root {
     container: schedule / inline-size;
     display: grid;
@@ -45,10 +47,21 @@ export const scheduleStyles = css`
       flex: 1 1 auto;
       min-width: 0;
     }
-    .viewbar__end,
-    .segmented {
+    .viewbar__end {
       flex: 1 1 100%;
       margin-left: 0;
+    }
+    .segmented {
+      flex: 1 1 auto;
+    }
+    /* The calendar button (it comes once the token's verdict is in) shows its icon only, beside
+       the view switches: in a row of its own it would move the day down as it came. Its text
+       stays its accessible name. */
+    .viewbar__end > .btn:has(> svg) {
+      flex: none;
+      gap: 0;
+      padding: 0 0.6rem;
+      font-size: 0;
     }
     .segmented__btn {
       flex: 1 1 auto;
@@ -247,16 +260,20 @@ export const scheduleStyles = css`
     display: flex;
     justify-content: end;
   }
-  /* The grid scrolls in a box of its own, at most a screen high, so that the time column and the
-     room headings can stay in view on both axes; with more rooms than fit, it scrolls sideways
-     and says so (edge shadows and a hint with buttons, set by ScrollEdgesController). */
+  /* The grid grows with the day, so that no session is out of sight in a box of its own, unless
+     the site sets a height (--service-schedule-grid-height): then it scrolls in that box, with the
+     time column and the room headings in view on both axes. With more rooms than fit, it scrolls
+     sideways and says so (edge shadows and a hint with buttons, set by ScrollEdgesController). */
   .grid-wrap {
     display: grid;
     grid-template-columns: minmax(0, 1fr);
     gap: 0.5rem;
   }
+  /* The hint's row is kept while it is hidden: whether the columns overflow is known only once
+     they are laid out, and a row coming then would move the day down. */
   .grid-hint {
-    display: none;
+    display: flex;
+    visibility: hidden;
     align-items: center;
     justify-content: end;
     gap: 0.5rem;
@@ -264,7 +281,10 @@ export const scheduleStyles = css`
     color: var(--_muted);
   }
   .grid-wrap[data-overflow] .grid-hint {
-    display: flex;
+    visibility: visible;
+  }
+  .grid-wrap--list .grid-hint {
+    display: none;
   }
   .grid-hint__btn {
     width: 2rem;
@@ -294,8 +314,7 @@ export const scheduleStyles = css`
     opacity: 1;
   }
   .grid-scroll {
-    max-height: max(24rem, calc(100vh - 4rem));
-    max-height: max(24rem, calc(100dvh - 4rem));
+    max-height: var(--service-schedule-grid-height, none);
     overflow: auto;
     overscroll-behavior-x: contain;
     scrollbar-width: thin;

@@ -24,6 +24,7 @@ import { sessionDetailManifest } from './session-detail.manifest.js'
  * @fires service-speaker-open - A speaker's profile opened in the dialog; `detail` is `{ speakerId }`.
  * @fires service-favourite-change - The visitor starred or unstarred a session; `detail` is `{ sessionId, favourite, favourites }` (the whole agenda after the change).
  *
+ * @cssproperty --service-session-detail-min-height - Height reserved for the session before it has drawn, so that the page does not move as it arrives (`0` for none).
  * @csspart card - The session card.
  * @csspart title - The session title.
  * @csspart description - The description.

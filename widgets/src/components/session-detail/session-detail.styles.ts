@@ -1,6 +1,8 @@
 import { css } from 'lit'
+import { reservedSize } from '../../styles/theme.styles.js'
 
 export const sessionDetailStyles = css`
+  ${reservedSize('service-session-detail')}
   .card {
     display: grid;
     gap: 1rem;

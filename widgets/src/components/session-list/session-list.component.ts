@@ -4,6 +4,7 @@ import type { EventInfo, Session } from '../../api/types.js'
 import { DetailDialog, prefetchDetailViews } from '../../base/detail-dialog.js'
 import { renderTrack } from '../../base/session-facts.js'
 import { ServiceElement } from '../../base/service-element.js'
+import { ShowMore } from '../../base/show-more.js'
 import { renderEmpty, renderError, renderSkeleton } from '../../base/templates.js'
 import { ClockController } from '../../controllers/clock-controller.js'
 import { SessionChangesController } from '../../controllers/session-changes-controller.js'
@@ -26,11 +27,14 @@ import { sessionListManifest } from './session-list.manifest.js'
  * @fires service-speaker-open - A speaker's profile opened in the dialog; `detail` is `{ speakerId }`.
  * @fires service-favourite-change - The visitor starred or unstarred a session; `detail` is `{ sessionId, favourite, favourites }` (the whole agenda after the change).
  *
+ * @cssproperty --service-session-list-min-height - Height reserved for the list before it has drawn, so that the page does not move as it arrives (`0` for none).
  * @csspart list - The list.
  * @csspart item - One session.
  * @csspart track - A track label.
  * @csspart zone - The note saying in which time zone the times are.
  * @csspart dialog - The session (and speaker) dialog.
+ * @csspart show-more - The "Show 8 more" button under a long list.
+ * @csspart show-more-count - How many of how many show, beside it.
  * @csspart error - The error state: a short message for visitors, a retry when it may help, and the site owner's detail.
  * @csspart error-detail - The collapsed detail for the site owner (cause and fix) inside the error state.
  * @csspart retry - The error state's retry button.
@@ -48,6 +52,9 @@ export class ServiceSessionList extends ServiceElement {
       describeSessionChanges(c, this.t, this.intlLocale, event.timezone),
     ),
   )
+
+  /** A long list pages visibly ("Show 8 more") rather than running on for screens. */
+  private readonly pages = new ShowMore(this, (i) => this.renderRoot.querySelectorAll<HTMLElement>('.item__open')[i])
 
   private readonly details = new DetailDialog(this, {
     api: () => this.api,
@@ -129,7 +136,7 @@ export class ServiceSessionList extends ServiceElement {
           const zone = timeZoneName(event.timezone, this.intlLocale, shown[0]!.starts_at)
           return html`<p class="zone" part="zone">${this.t.timesIn(zone)}</p>
             <ol class="list" part="list" aria-label=${`${event.name}: ${this.t.sessions}`}>
-              ${shown.map((s) => {
+              ${this.pages.shown(shown).map((s) => {
                 const live = now >= Date.parse(s.starts_at) && now < Date.parse(s.ends_at)
                 const ended = now >= Date.parse(s.ends_at)
                 const state = [s.cancelled ? 'is-cancelled' : ended ? 'is-past' : '', this.changes.has(s.id) ? 'is-changed' : ''].join(' ')
@@ -160,6 +167,7 @@ export class ServiceSessionList extends ServiceElement {
                 </li>`
               })}
             </ol>
+            ${this.pages.render(this.t, shown.length)}
             <p class="sr-only" role="status" data-live-announcement>${this.changes.announcement}</p>
             ${this.details.render({ t: this.t, lang: this.intlLocale, timeZone: event.timezone, event })}`
         },

@@ -1,6 +1,8 @@
 import { css } from 'lit'
+import { reservedSize } from '../../styles/theme.styles.js'
 
 export const sessionListStyles = css`
+  ${reservedSize('service-session-list')}
   .root {
     padding: 0.5rem clamp(0.75rem, 3vw, 1.25rem);
   }

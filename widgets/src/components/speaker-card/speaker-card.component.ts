@@ -15,6 +15,7 @@ import { speakerCardManifest } from './speaker-card.manifest.js'
  *
  * @summary One speaker's profile card with their sessions.
  *
+ * @cssproperty --service-speaker-card-min-height - Height reserved for the card before it has drawn, so that the page does not move as it arrives (`0` for none).
  * @csspart card - The card.
  * @csspart avatar - The photo or initials.
  * @csspart name - The speaker's name.

@@ -1,6 +1,8 @@
 import { css } from 'lit'
+import { reservedSize } from '../../styles/theme.styles.js'
 
 export const speakerCardStyles = css`
+  ${reservedSize('service-speaker-card')}
   .card {
     display: grid;
     gap: 1rem;

@@ -4,6 +4,7 @@ import type { Speaker } from '../../api/types.js'
 import { DetailDialog, prefetchDetailViews } from '../../base/detail-dialog.js'
 import { chevronLeft, chevronRight } from '../../base/icons.js'
 import { ServiceElement } from '../../base/service-element.js'
+import { ShowMore } from '../../base/show-more.js'
 import { affiliation, renderAvatar, renderEmpty, renderError, renderSkeleton } from '../../base/templates.js'
 import { sessionStyles } from '../../styles/session.styles.js'
 import { avatarStyles, dialogStyles, stateStyles } from '../../styles/theme.styles.js'
@@ -27,6 +28,7 @@ const TILE_GAP = 16
  * @fires service-session-open - A session opened in the dialog (clicked, or from a link); `detail` is `{ sessionId }`.
  * @fires service-favourite-change - The visitor starred or unstarred a session; `detail` is `{ sessionId, favourite, favourites }` (the whole agenda after the change).
  *
+ * @cssproperty --service-speakers-min-height - Height reserved for the gallery before it has drawn, so that the page does not move as it arrives (`0` for none).
  * @csspart gallery - The grid, list or carousel's pages.
  * @csspart speaker - One speaker tile (a button).
  * @csspart avatar - A photo or the initials.
@@ -35,6 +37,8 @@ const TILE_GAP = 16
  * @csspart link - A speaker's web link in the dialog.
  * @csspart dialog - The profile dialog.
  * @csspart button - Every button.
+ * @csspart show-more - The "Show 8 more" button under a long list.
+ * @csspart show-more-count - How many of how many show, beside it.
  * @csspart error - The error state: a short message for visitors, a retry when it may help, and the site owner's detail.
  * @csspart error-detail - The collapsed detail for the site owner (cause and fix) inside the error state.
  * @csspart retry - The error state's retry button.
@@ -45,6 +49,9 @@ export class ServiceSpeakers extends ServiceElement {
   static override styles = [...ServiceElement.styles, stateStyles, avatarStyles, dialogStyles, sessionStyles, speakersStyles]
 
   private readonly data = this.dataTask(speakersManifest)
+
+  /** The grid and the list page visibly ("Show 8 more"); the carousel pages by itself. */
+  private readonly pagesShown = new ShowMore(this, (i) => this.renderRoot.querySelectorAll<HTMLElement>('.gallery [part=speaker]')[i])
 
   private readonly details = new DetailDialog(this, {
     api: () => this.api,
@@ -157,8 +164,9 @@ export class ServiceSpeakers extends ServiceElement {
 
   private renderGallery(speakers: Speaker[]) {
     return html`<ul class="gallery gallery--${this.layout}" part="gallery" aria-label=${this.t.speakers}>
-      ${speakers.map((sp) => html`<li>${this.tile(sp)}</li>`)}
-    </ul>`
+        ${this.pagesShown.shown(speakers).map((sp) => html`<li>${this.tile(sp)}</li>`)}
+      </ul>
+      ${this.pagesShown.render(this.t, speakers.length)}`
   }
 
   private renderCarousel(speakers: Speaker[]) {

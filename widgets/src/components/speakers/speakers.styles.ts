@@ -1,6 +1,8 @@
 import { css } from 'lit'
+import { reservedSize } from '../../styles/theme.styles.js'
 
 export const speakersStyles = css`
+  ${reservedSize('service-speakers')}
   .root {
     padding: clamp(0.75rem, 2.5vw, 1.25rem);
   }
