@@ -132,6 +132,19 @@ describe('live updates', () => {
     expect(root(el).activeElement).to.equal(close)
   })
 
+  it('keeps focus on the same session’s card when a session before it is deleted', async () => {
+    const el = await fixture<ServiceSchedule>(
+      html`<service-schedule event-id=${EVENT_ID} token="emb_valid" api-base=${API} locale="en-GB"></service-schedule>`,
+    )
+    await until(() => card(el, RUST), 'the schedule')
+    await streamOpen()
+    card(el, RUST)!.querySelector<HTMLElement>('.session__open')!.focus()
+    const keynote = SESSIONS[0]!.id
+    await live({ sessions: SESSIONS.filter((s) => s.id !== keynote), event: 'changed', data: { parts: ['sessions'] } })
+    await until(() => !card(el, keynote), 'the first session gone')
+    expect(root(el).activeElement?.closest('.session')?.getAttribute('data-id')).to.equal(RUST)
+  })
+
   it('recovers from a refusal when the stream is accepted again, without a reload', async () => {
     const el = await fixture<ServiceSchedule>(
       html`<service-schedule event-id=${EVENT_ID} token="emb_valid" api-base=${API}></service-schedule>`,
