@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing'
+import type { CSSResult, LitElement } from 'lit'
 import {
   ADA,
   API,
@@ -113,8 +114,10 @@ describe('a first screen the server drew', () => {
       expect(added.some((n) => n.matches('[part=skeleton]') || n.querySelector('[part=skeleton]'))).to.be.false
       expect(shadow.querySelector(`script[${FIRST_SCREEN_DATA}]`)).to.be.null
       expect(await dataReads(attrs['event-id']!)).to.deep.equal([])
-      // The element's own styles apply (adopted), not only the server's style elements.
-      expect(getComputedStyle(shadow.querySelector('.root, [part=card], [part=profile]') ?? shown!).fontFamily).to.not.equal('')
+      // Styled by the screen's style elements, the element's own styles: not adopted again.
+      expect(shadow.querySelector('style')).to.exist
+      const own = (customElements.get(tag) as unknown as typeof LitElement).elementStyles.map((style) => (style as CSSResult).styleSheet)
+      expect(shadow.adoptedStyleSheets.filter((sheet) => own.includes(sheet))).to.deep.equal([])
     })
   }
 
@@ -159,6 +162,9 @@ describe('a first screen the server drew', () => {
       await loaded(el)
       expect(server.every((n) => !n.isConnected)).to.be.true
       expect(text(root(el).querySelector('[part=name]'))).to.equal('Ada Lovelace')
+      // With the server's style elements gone, the element's own styles apply (adopted).
+      expect(root(el).querySelector('style')).to.be.null
+      expect(getComputedStyle(root(el).querySelector('[part=card]')!).display).to.equal('grid')
       expect(warnings.some(([message]) => String(message).includes('did not match'))).to.be.true
     } finally {
       console.warn = warn
@@ -167,7 +173,7 @@ describe('a first screen the server drew', () => {
 
   it('without the data it was drawn from, goes: the element reads and draws as without a screen', async () => {
     const attrs = { 'event-id': EVENT_ID, 'session-id': KEYNOTE }
-    const screen = (await serverScreen('service-session-detail', attrs)).replace(/<script type="application\/json"[^]*<\/script>$/, '')
+    const screen = (await serverScreen('service-session-detail', attrs)).replace(/<script type="application\/json"[\s\S]*<\/script>$/, '')
     const el = onServerScreen('service-session-detail', attrs, screen)
     const server = markAll(root(el))
     await place(el)

@@ -1,6 +1,6 @@
 import { hydrate } from '@lit-labs/ssr-client'
 import { type Task, TaskStatus } from '@lit/task'
-import { LitElement, type PropertyValues, ReactiveElement, render } from 'lit'
+import { adoptStyles, LitElement, type PropertyValues, ReactiveElement, render } from 'lit'
 import { property, state } from 'lit/decorators.js'
 import { apiRoot, defaultApiRoot } from '../api/api-base.js'
 import { EmbedClient } from '../api/client.js'
@@ -216,11 +216,13 @@ export class ServiceElement extends LitElement {
       }
     }
     handed?.remove()
-    if (screen && !this.hydrating) screen.replaceChildren()
-    const root = super.createRenderRoot()
     // Lit renders before the root's first child, a node of the server's that a failed hydration removes.
     this.renderOptions.renderBefore = null
-    return root
+    // The screen's style elements are the element's own styles: adopting them too would only
+    // restyle every node of the screen.
+    if (screen && this.hydrating) return screen
+    screen?.replaceChildren()
+    return super.createRenderRoot()
   }
 
   /**
@@ -243,8 +245,10 @@ export class ServiceElement extends LitElement {
       hydrate(value, this.renderRoot, this.renderOptions)
     } catch (error) {
       console.warn(`<${this.localName}>: its first screen did not match its render, drawn anew.`, error)
-      this.renderRoot.replaceChildren()
-      render(value, this.renderRoot, this.renderOptions)
+      const root = this.renderRoot as ShadowRoot
+      root.replaceChildren()
+      adoptStyles(root, (this.constructor as typeof LitElement).elementStyles)
+      render(value, root, this.renderOptions)
     }
   }
 
@@ -255,7 +259,11 @@ export class ServiceElement extends LitElement {
    */
   protected override firstUpdated(changed: PropertyValues<this>): void {
     super.firstUpdated(changed)
-    this.afterFirstRender = true
+    // In a task of its own, not in the one that hydrated: the browser paints and takes input
+    // between them (on a long schedule each is a long task of its own).
+    setTimeout(() => {
+      this.afterFirstRender = true
+    })
     const clicked = loaderGlobal()?.earlyClicks.get(this)?.()
     // An event rather than `click()`, which an icon's SVG has not; a click event does what a
     // click does (a button's form is submitted, a checkbox ticked).
