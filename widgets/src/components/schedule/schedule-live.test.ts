@@ -145,11 +145,14 @@ describe('live updates', () => {
     expect(root(el).activeElement?.closest('.session')?.getAttribute('data-id')).to.equal(RUST)
   })
 
-  it('recovers from a refusal when the stream is accepted again, without a reload', async () => {
-    const el = await fixture<ServiceSchedule>(
-      html`<service-schedule event-id=${EVENT_ID} token="emb_valid" api-base=${API}></service-schedule>`,
-    )
-    await until(() => card(el, RUST), 'the schedule')
+  it('recovers from a refusal when the stream is accepted again, without a reload, with one retry for the page', async () => {
+    const page = await fixture(html`<div>
+      <service-schedule event-id=${EVENT_ID} token="emb_valid" api-base=${API}></service-schedule>
+      <service-session-list event-id=${EVENT_ID} token="emb_valid" api-base=${API}></service-session-list>
+    </div>`)
+    const el = page.children[0] as ServiceSchedule
+    const list = page.children[1]!
+    await until(() => card(el, RUST) && root(list).querySelector('.item'), 'the schedule and the list')
     await streamOpen()
     await live({ event: 'refused', data: { code: 'TOKEN_DISABLED', message: 'This embed token has been disabled' } })
     await until(() => $(el, '[part=error]'), 'the error state')
@@ -161,6 +164,9 @@ describe('live updates', () => {
       () => !$(el, '[part=error]') && text(card(el, RUST)?.querySelector('.session__title')) === 'Rust, after the break',
       'the schedule back, read again',
     )
+    await until(() => !root(list).querySelector('[part=error]'), 'the list back')
+    // The page's two elements shared the stream, and its one retry: two requests in all.
+    expect((await requestCounts())[`GET /v1/events/${EVENT_ID}/live`]).to.equal(2)
   })
 
   it('shows the refusal of a read when the stream is refused', async () => {
