@@ -220,6 +220,9 @@ async function load(page: Page, url: string): Promise<void> {
   page.on('pageerror', (error) => problems.push(String(error)))
   page.on('console', (m) => ['error', 'warning'].includes(m.type()) && problems.push(m.text()))
   page.on('requestfailed', (r) => problems.push(`${r.url()}: ${r.failure()?.errorText}`))
+  const unanswered = new Set<string>()
+  page.on('request', (r) => unanswered.add(r.url()))
+  for (const end of ['requestfinished', 'requestfailed'] as const) page.on(end, (r) => unanswered.delete(r.url()))
   await page.goto(url)
   try {
     await done
@@ -229,7 +232,8 @@ async function load(page: Page, url: string): Promise<void> {
       const w = window as any
       return { first: w.__first, all: w.__drawn, titles: w.__titles, interactive: w.__interactive }
     })
-    throw new Error(`${url}: not drawn, titled and interactive (ms: ${JSON.stringify(state)}; ${problems.join('; ')}): ${error}`)
+    const what = [JSON.stringify(state), ...problems, ...[...unanswered].map((u) => `no answer from ${u}`)]
+    throw new Error(`${url}: not drawn, titled and interactive (ms: ${what.join('; ')}): ${error}`)
   }
 }
 
@@ -431,11 +435,19 @@ async function throttledPage(browser: Browser, { width, slowNetwork }: Condition
 }
 
 /** One page load; `ours` picks the script runs that count (our files, or the baseline page). */
-async function measure(browser: Browser, url: string, ours: string, conditions: Conditions): Promise<Run> {
+async function measure(browser: Browser, url: string, ours: string, conditions: Conditions, again = false): Promise<Run> {
   const page = await throttledPage(browser, conditions)
   let requests = 0
   page.on('request', () => requests++)
-  await load(page, url)
+  try {
+    await load(page, url)
+  } catch (error) {
+    await page.context().close()
+    if (again) throw error
+    // A load that hung (once in some hundreds, on a shared machine) is measured again, and said.
+    console.warn(`Measured again: ${error}`)
+    return measure(browser, url, ours, conditions, true)
+  }
   // Lets the frame that lays out and paints the last step finish and report, and idle-time loads start.
   await page.waitForTimeout(500)
   const result = await page.evaluate((ours) => {
