@@ -145,6 +145,22 @@ describe('live updates', () => {
     expect(root(el).activeElement?.closest('.session')?.getAttribute('data-id')).to.equal(RUST)
   })
 
+  it('keeps focus on the same session’s item in the session list when a session before it is deleted', async () => {
+    const el = await fixture(
+      html`<service-session-list event-id=${EVENT_ID} token="emb_valid" api-base=${API} locale="en-GB"></service-session-list>`,
+    )
+    const itemOf = (title: string) =>
+      [...root(el).querySelectorAll<HTMLElement>('.item')].find((i) => text(i.querySelector('.item__title')) === title)
+    const rust = SESSIONS.find((s) => s.id === RUST)!
+    await until(() => itemOf(rust.title), 'the list')
+    await streamOpen()
+    itemOf(rust.title)!.querySelector<HTMLElement>('.item__open')!.focus()
+    const keynote = SESSIONS[0]!
+    await live({ sessions: SESSIONS.filter((s) => s.id !== keynote.id), event: 'changed', data: { parts: ['sessions'] } })
+    await until(() => !itemOf(keynote.title), 'the first session gone')
+    expect(text(root(el).activeElement?.closest('.item')?.querySelector('.item__title'))).to.equal(rust.title)
+  })
+
   it('recovers from a refusal when the stream is accepted again, without a reload, with one retry for the page', async () => {
     const page = await fixture(html`<div>
       <service-schedule event-id=${EVENT_ID} token="emb_valid" api-base=${API}></service-schedule>

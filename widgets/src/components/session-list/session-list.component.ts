@@ -1,5 +1,6 @@
 import { html, nothing } from 'lit'
 import { property } from 'lit/decorators.js'
+import { repeat } from 'lit/directives/repeat.js'
 import type { EventInfo, Session } from '../../api/types.js'
 import { DetailDialog, prefetchDetailViews } from '../../base/detail-dialog.js'
 import { renderTrack } from '../../base/session-facts.js'
@@ -134,13 +135,19 @@ export class ServiceSessionList extends ServiceElement {
           if (!shown.length) return renderEmpty(this.emptyMessage(this.t, sessions.length > 0))
           const now = this.now
           const zone = timeZoneName(event.timezone, this.intlLocale, shown[0]!.starts_at)
+          // Items keyed by session: after a live change focus stays on the same session's item.
           return html`<p class="zone" part="zone">${this.t.timesIn(zone)}</p>
             <ol class="list" part="list" aria-label=${`${event.name}: ${this.t.sessions}`}>
-              ${this.pages.shown(shown).map((s) => {
-                const live = now >= Date.parse(s.starts_at) && now < Date.parse(s.ends_at)
-                const ended = now >= Date.parse(s.ends_at)
-                const state = [s.cancelled ? 'is-cancelled' : ended ? 'is-past' : '', this.changes.has(s.id) ? 'is-changed' : ''].join(' ')
-                return html`<li class="item ${state}" part="item">
+              ${repeat(
+                this.pages.shown(shown),
+                (s) => s.id,
+                (s) => {
+                  const live = now >= Date.parse(s.starts_at) && now < Date.parse(s.ends_at)
+                  const ended = now >= Date.parse(s.ends_at)
+                  const state = [s.cancelled ? 'is-cancelled' : ended ? 'is-past' : '', this.changes.has(s.id) ? 'is-changed' : ''].join(
+                    ' ',
+                  )
+                  return html`<li class="item ${state}" part="item">
                   <button class="item__open" aria-haspopup="dialog" @click=${() => this.details.openSession(s.id)}>
                     <span class="item__when">
                       <time datetime=${s.starts_at}>${formatSessionWhen(s.starts_at, s.ends_at, this.intlLocale, event.timezone)}</time>
@@ -165,7 +172,8 @@ export class ServiceSessionList extends ServiceElement {
                     }
                   </button>
                 </li>`
-              })}
+                },
+              )}
             </ol>
             ${this.pages.render(this.t, shown.length)}
             <p class="sr-only" role="status" data-live-announcement>${this.changes.announcement}</p>
