@@ -1,5 +1,6 @@
 import { html, isServer, nothing } from 'lit'
 import { property, query, state } from 'lit/decorators.js'
+import { repeat } from 'lit/directives/repeat.js'
 import type { Speaker } from '../../api/types.js'
 import { DetailDialog, prefetchDetailViews } from '../../base/detail-dialog.js'
 import { chevronLeft, chevronRight } from '../../base/icons.js'
@@ -162,9 +163,14 @@ export class ServiceSpeakers extends ServiceElement {
     </button>`
   }
 
+  /** Tiles keyed by speaker: after a live change focus stays on the same speaker's tile. */
   private renderGallery(speakers: Speaker[]) {
     return html`<ul class="gallery gallery--${this.layout}" part="gallery" aria-label=${this.t.speakers}>
-        ${this.pagesShown.shown(speakers).map((sp) => html`<li>${this.tile(sp)}</li>`)}
+        ${repeat(
+          this.pagesShown.shown(speakers),
+          (sp) => sp.id,
+          (sp) => html`<li>${this.tile(sp)}</li>`,
+        )}
       </ul>
       ${this.pagesShown.render(this.t, speakers.length)}`
   }
