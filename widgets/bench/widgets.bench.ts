@@ -222,7 +222,8 @@ async function load(page: Page, url: string): Promise<void> {
   page.on('requestfailed', (r) => problems.push(`${r.url()}: ${r.failure()?.errorText}`))
   const unanswered = new Set<string>()
   page.on('request', (r) => unanswered.add(r.url()))
-  for (const end of ['requestfinished', 'requestfailed'] as const) page.on(end, (r) => unanswered.delete(r.url()))
+  page.on('requestfinished', (r) => unanswered.delete(r.url()))
+  page.on('requestfailed', (r) => unanswered.delete(r.url()))
   await page.goto(url)
   try {
     await done
