@@ -284,10 +284,14 @@ export class ServiceElement extends LitElement {
     return SUPPORTED_LANGUAGES.includes(locale.split('-')[0]!.toLowerCase()) ? locale : 'en'
   }
 
-  /** Waits for the locale's message catalogue (loaded on demand) before the first render in it. */
+  /**
+   * Waits for the locale's message catalogue (loaded on demand) before the first render in it; and
+   * hydrates in a task of its own, not in the one that evaluated the element's code (which defines
+   * it, and so upgrades it): two long tasks rather than one of both.
+   */
   // biome-ignore lint/suspicious/noConfusingVoidType: LitElement's own signature; synchronous when nothing loads
   protected override scheduleUpdate(): void | Promise<unknown> {
-    const loading = loadMessages(this.intlLocale)
+    const loading = loadMessages(this.intlLocale) ?? (this.hydrating ? new Promise((resolve) => setTimeout(resolve)) : undefined)
     return loading ? loading.then(() => super.scheduleUpdate()) : super.scheduleUpdate()
   }
 
