@@ -44,7 +44,7 @@ describe('FirstScreenCache', () => {
   it('answers a screen from the cache however much later it is asked for: no clock is part of its key', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     try {
-      const cache = new FirstScreenCache({ maxBytes: 1_000_000 })
+      const cache = new FirstScreenCache({ maxBytes: 1_000_000, idleMs: 24 * 60 * 60_000 })
       const data = {}
       const first = await ask(cache, data, 'a')
       expect(first.hit).toBe(false)
@@ -56,6 +56,17 @@ describe('FirstScreenCache', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  it('lets a screen nobody asks for go after its idle time, so an idle event keeps nothing', async () => {
+    const cache = new FirstScreenCache({ maxBytes: 1_000_000, idleMs: 300 })
+    const data = {}
+    await ask(cache, data, 'a')
+    await ask(cache, data, 'b')
+    expect(cache.size).toBe(2)
+    await expect.poll(() => cache.size).toBe(0)
+    expect(cache.bytes).toBe(0)
+    expect((await ask(cache, data, 'a')).hit).toBe(false)
   })
 
   it('draws again for a new version of the event’s data, and keeps nothing with a bound of 0', async () => {

@@ -9,6 +9,13 @@ import type { SerializedBody } from '../events/serialized-body.ts'
  */
 const ENTRY_OVERHEAD = 1024
 
+/**
+ * How long a screen nobody asks for is kept: long enough that a visited page's screens stay
+ * between visitors, short enough that an idle event (or the screens of a version its change
+ * replaced) holds no memory for long.
+ */
+export const FIRST_SCREEN_IDLE_MS = 10 * 60_000
+
 const sizeOf = (body: SerializedBody, key: string): number =>
   body.bytes.length + (body.gzipBytes?.length ?? 0) + (body.brBytes?.length ?? 0) + key.length * 2 + ENTRY_OVERHEAD
 
@@ -27,6 +34,8 @@ export interface ScreenRequest {
 export interface FirstScreenCacheOptions {
   /** Bytes the screens kept may take together (their bytes, compressed forms and keys); 0 keeps none. */
   maxBytes: number
+  /** How long an unasked-for screen is kept; default `FIRST_SCREEN_IDLE_MS` (tests shorten it). */
+  idleMs?: number
 }
 
 /**
@@ -36,7 +45,8 @@ export interface FirstScreenCacheOptions {
  * drawing can never be answered), the element, the API root and its normalised attributes, and
  * nothing else: a first screen depends on no clock (the element draws the now line, what is past
  * and what is live after hydrating it), so it is drawn once per version and answered from here
- * after. Screens of an old version are never asked for again and go as the bound needs room.
+ * after. A screen goes when nobody has asked for it for `idleMs` (so an idle event keeps nothing,
+ * and the screens of an old version, never asked for again, go too) or earlier when the bound needs room.
  * A storm of distinct requests costs drawing time, never memory beyond the bound.
  */
 export class FirstScreenCache {
@@ -48,7 +58,17 @@ export class FirstScreenCache {
 
   constructor(options: FirstScreenCacheOptions) {
     // lru-cache reads a maxSize of 0 as "unbounded": 0 here keeps nothing instead.
-    this.#lru = options.maxBytes > 0 ? new LRUCache<string, SerializedBody>({ maxSize: options.maxBytes, sizeCalculation: sizeOf }) : undefined
+    this.#lru =
+      options.maxBytes > 0
+        ? new LRUCache<string, SerializedBody>({
+            maxSize: options.maxBytes,
+            sizeCalculation: sizeOf,
+            ttl: options.idleMs ?? FIRST_SCREEN_IDLE_MS,
+            // Each answer restarts the screen's idle time; one unref'd timer per screen lets it go.
+            updateAgeOnGet: true,
+            ttlAutopurge: true,
+          })
+        : undefined
   }
 
   /**
