@@ -52,7 +52,18 @@ describe('schedule model: the time column', () => {
     const placed = (id: string) => day.placed.find((p) => p.item.session.id === id)!
     expect(placed('s2').row).to.equal(rowOf('09:45'))
     // 10:10 is two 5-minute rows after the 10:00 label, between the labels.
+    expect(day.slot).to.equal(5)
     expect(placed('s3').row).to.equal(rowOf('10:00') + 2)
     expect(placed('s3').span).to.equal(2)
+  })
+
+  it('has a row a minute on a day where a session starts between 5 minutes, so it sits at its minute', () => {
+    const day = layout([session(1, '09:00', '09:45'), session(2, '09:47', '10:30', 'Room B')])
+    expect(day.slot).to.equal(1)
+    const placed = day.placed.find((p) => p.item.session.id === 's2')!
+    expect(placed.row - day.times[0]!.row).to.equal(47)
+    expect(placed.span).to.equal(43)
+    // Still labelled every quarter hour.
+    expect(day.times.map((t) => t.minutes - day.times[0]!.minutes)).to.deep.equal([0, 15, 30, 45, 60, 75])
   })
 })

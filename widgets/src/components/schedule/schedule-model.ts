@@ -37,13 +37,16 @@ export function byName(a: string, b: string): number {
 
 const sortKey = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 
-/** Grid row granularity in minutes. */
+/**
+ * Grid row granularity in minutes: 5, or 1 on a day where a session starts or ends between
+ * (`DayLayout.slot`), so that every card sits at its own minute.
+ */
 export const SLOT_MINUTES = 5
 
 /**
- * The steps the time column labels at, in minutes, finest first. The finest is three rows of at
- * least 0.6rem each: room for a label's line, where a label at each 5-minute row would overlap the
- * next (and on 300 sessions labelled nearly every row).
+ * The steps the time column labels at, in minutes, finest first. The finest is 15 minutes of rows
+ * (at least 1.8rem, `--_minute` in the styles): room for a label's line, where a label at each
+ * 5-minute row would overlap the next (and on 300 sessions labelled nearly every row).
  */
 export const LABEL_STEPS = [15, 30, 60] as const
 
@@ -145,22 +148,26 @@ export interface DayLayout {
   first: number
   last: number
   rows: number
+  /** Minutes per grid row. */
+  slot: number
 }
 
 /**
- * Places one day's items in a grid: a column per room (or track) and a row per 5 minutes, the
- * first row being the column headings, with the time column labelled every `labelStep` minutes. Sessions without a room (breaks, lunch) span every column.
+ * Places one day's items in a grid: a column per room (or track) and a row per 5 minutes (or per
+ * minute, `SLOT_MINUTES`), the first row being the column headings, with the time column labelled
+ * every `labelStep` minutes. Sessions without a room (breaks, lunch) span every column.
  */
 export function layoutDay(items: ScheduleItem[], groupBy: 'room' | 'track'): DayLayout {
   const key = (it: ScheduleItem) => it.session[groupBy]
   const columns = [...new Set(items.map(key))].filter((c): c is string => c !== null).sort(byName)
   const first = Math.floor(Math.min(...items.map((i) => i.start)) / 30) * 30
   const last = Math.max(...items.map((i) => i.end))
-  const rowOf = (minutes: number) => Math.floor((minutes - first) / SLOT_MINUTES) + 2
+  const slot = items.every((i) => i.start % SLOT_MINUTES === 0 && i.end % SLOT_MINUTES === 0) ? SLOT_MINUTES : 1
+  const rowOf = (minutes: number) => Math.floor((minutes - first) / slot) + 2
   const placed = items.map((item) => ({
     item,
     row: rowOf(item.start),
-    span: Math.max(1, Math.ceil((item.end - item.start) / SLOT_MINUTES)),
+    span: Math.max(1, Math.ceil((item.end - item.start) / slot)),
     // 0 means "all columns".
     column: key(item) === null ? 0 : columns.indexOf(key(item)!) + 2,
   }))
@@ -170,11 +177,11 @@ export function layoutDay(items: ScheduleItem[], groupBy: 'room' | 'track'): Day
   const instant = (minutes: number) => Date.parse(earliest!.session.starts_at) + (minutes - earliest!.start) * 60_000
   const times: DayLayout['times'] = []
   for (let m = Math.ceil(first / step) * step; m < last; m += step) times.push({ minutes: m, row: rowOf(m), at: instant(m) })
-  return { columns, placed, times, first, last, rows: rowOf(last) - 1 }
+  return { columns, placed, times, first, last, rows: rowOf(last) - 1, slot }
 }
 
 /** Grid row of a moment in minutes, or undefined when it falls outside the day's grid. */
 export function rowOfNow(layout: DayLayout, minutes: number): number | undefined {
   if (minutes < layout.first || minutes > layout.last) return undefined
-  return Math.floor((minutes - layout.first) / SLOT_MINUTES) + 2
+  return Math.floor((minutes - layout.first) / layout.slot) + 2
 }

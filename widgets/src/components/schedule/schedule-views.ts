@@ -115,9 +115,9 @@ export function dayHead(day: string, ctx: Pick<DayContext, 't' | 'lang' | 'timeZ
 }
 
 /**
- * One day as a grid (a column per room or track, a row per 5 minutes) that container queries
- * turn into a list on narrow screens: one DOM for both, in time order, so screen readers and
- * the list read the same sequence. The grid grows with the day (in a box of the site's
+ * One day as a grid (a column per room or track, a row per 5 minutes or per minute) that
+ * container queries turn into a list on narrow screens: one DOM for both, in time order, so
+ * screen readers and the list read the same sequence. The grid grows with the day (in a box of the site's
  * `--service-schedule-grid-height`, the time column and the room headings stay in view); when its
  * columns do not fit, edge shadows and a hint with buttons say that it scrolls sideways
  * (`ScrollEdgesController` keeps their state).
@@ -146,7 +146,7 @@ export function renderDay(items: ScheduleItem[], ctx: DayContext) {
     </p>
     <div class="grid-frame"><div class="grid-scroll" data-scroll-area>
       <div class="grid${ctx.list ? ' grid--list' : ''}" part="grid"
-        style="--_cols:${Math.max(1, layout.columns.length)};grid-template-rows:auto repeat(${layout.rows},minmax(var(--_row),auto))">
+        style="--_cols:${Math.max(1, layout.columns.length)};grid-template-rows:auto repeat(${layout.rows},minmax(calc(var(--_minute) * ${layout.slot}),auto))">
         <div class="grid__rail" aria-hidden="true"></div>
         <div class="grid__corner" aria-hidden="true"></div>
         ${layout.columns.map((c, i) => html`<div class="col-head" aria-hidden="true" style="grid-column:${i + 2}">${c}</div>`)}

@@ -324,7 +324,8 @@ export const scheduleStyles = css`
     overflow: visible;
   }
   .grid {
-    --_row: 0.6rem;
+    /* Least height of a minute of the day: a 5-minute row 0.6rem, a label's 15 minutes 1.8rem. */
+    --_minute: 0.12rem;
     position: relative;
     display: grid;
     grid-template-columns: minmax(3.75rem, max-content) repeat(var(--_cols), minmax(14rem, 1fr));
