@@ -53,6 +53,7 @@ import { CHROMIUM_ARGS, findBrowser } from '../test/find-browser.mjs'
 // @ts-expect-error plain ESM helpers without type declarations
 import { startStaticServer } from '../test/static-server.mjs'
 import { pathOf, type Read } from '../src/api/reads.ts'
+import { PAGE_SIZE } from '../src/base/show-more.ts'
 import type { FirstScreenTag, RenderFirstScreen } from '../src/first-screen/first-screens.ts'
 import { BENCH_EVENT_ID, BENCH_SESSION_ID, BENCH_SPEAKER_ID, benchEvent, benchSessions, benchSpeakers } from './bench-data.ts'
 
@@ -79,8 +80,6 @@ const CPU_SLOWDOWN = 4
  * baseline's are all `.title`). `selector` is also what a visitor clicks: the element is
  * interactive once one of them is outside the server's inert screen and shown.
  */
-/** How many items the session list and the speaker gallery show before "Show more" (`PAGE_SIZE`, base/show-more.ts). */
-const PAGE_SIZE = 8
 const ELEMENTS = {
   schedule: { attrs: '', selector: '.session', first: 16, all: 100, title: '.session__title' },
   'session-list': { attrs: 'limit="20"', selector: '.item', first: PAGE_SIZE, all: PAGE_SIZE, title: '.item__title' },
