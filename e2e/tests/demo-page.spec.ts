@@ -115,7 +115,11 @@ test('the "change something" control cancels and moves demo sessions, the widget
   await expect(control.getByRole('status')).toHaveText(/^Cancelled “.+”\.$/)
   const title = /^Cancelled “(.+)”\.$/.exec((await control.getByRole('status').textContent()) ?? '')![1]!
   const list = gallery.locator('service-session-list')
-  await expect(list.locator('[part~=item]', { hasText: title }).getByText('Cancelled')).toBeVisible()
+  // The latest session, further down the list than its first page: "Show 8 more" until it shows.
+  const cancelledItem = list.locator('[part~=item]', { hasText: title })
+  const more = list.getByRole('button', { name: /^Show \d+ more$/ })
+  while ((await cancelledItem.count()) === 0 && (await more.count()) > 0) await more.click()
+  await expect(cancelledItem.getByText('Cancelled')).toBeVisible()
 
   await control.getByRole('button', { name: 'Move a session' }).click()
   await expect(control.getByRole('status')).toHaveText(/^Moved “.+” 30 minutes later/)
