@@ -171,6 +171,9 @@ describe('service-schedule: the bars', () => {
     const zone = rect($(el, '.field--zone select')!)
     const views = rect($(el, '.segmented')!)
     expect(views.bottom).to.be.closeTo(zone.bottom, 4)
+    // The zone field, which comes after the first render, fits the bar's height: it moved nothing.
+    const bar = $(el, '.viewbar')!
+    expect(rect(bar).height).to.be.closeTo(Number.parseFloat(getComputedStyle(bar).minHeight), 1)
   })
 })
 

@@ -32,7 +32,16 @@ export const scheduleStyles = css`
     gap: 0.5rem;
     margin-left: auto;
   }
+  /* As high as a field with its label: the time zone field, which comes once the visitor's zone
+     is known (after the first render), then moves nothing. */
+  .viewbar {
+    min-height: calc(0.75rem * 1.5 + 0.25rem + 2.25rem);
+  }
   @container schedule (max-width: 40rem) {
+    /* Here the field takes a row of its own, and the bar only the space it needs. */
+    .viewbar {
+      min-height: 0;
+    }
     .filters {
       display: none;
     }
