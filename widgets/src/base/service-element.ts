@@ -15,6 +15,9 @@ import type { ApiError } from '../api/api-error.js'
 import { requireId, requireToken, warnProblem } from './problem.js'
 import { DataTask } from './data-task.js'
 
+/** Settles in a later task (not a microtask): the browser may paint and take input before it. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve))
+
 /**
  * The attribute of the `<script type="application/json">` at the end of a first screen the server
  * drew: the answers of the element's reads it was drawn from, which the element hydrates with.
@@ -287,12 +290,24 @@ export class ServiceElement extends LitElement {
   /**
    * Waits for the locale's message catalogue (loaded on demand) before the first render in it; and
    * hydrates in a task of its own, not in the one that evaluated the element's code (which defines
-   * it, and so upgrades it): two long tasks rather than one of both.
+   * it, and so upgrades it): two long tasks rather than one of both. What the first render
+   * computes without the DOM (`prepareFirstRender`) may take a task of its own before that one.
    */
   // biome-ignore lint/suspicious/noConfusingVoidType: LitElement's own signature; synchronous when nothing loads
   protected override scheduleUpdate(): void | Promise<unknown> {
-    const loading = loadMessages(this.intlLocale) ?? (this.hydrating ? new Promise((resolve) => setTimeout(resolve)) : undefined)
+    const loading =
+      loadMessages(this.intlLocale) ??
+      (this.hydrating ? nextTask().then(() => (this.prepareFirstRender() ? nextTask() : undefined)) : undefined)
     return loading ? loading.then(() => super.scheduleUpdate()) : super.scheduleUpdate()
+  }
+
+  /**
+   * Computes ahead, in the task before the one that hydrates, what the first render will need and
+   * can compute without the DOM (memoised derived data); true when it did, so that hydration waits
+   * for a task of its own. Nothing by default.
+   */
+  protected prepareFirstRender(): boolean {
+    return false
   }
 
   /** Message catalogue of the current locale. */

@@ -1,4 +1,5 @@
 import { html, nothing } from 'lit'
+import { guard } from 'lit/directives/guard.js'
 import { repeat } from 'lit/directives/repeat.js'
 import type { Session } from '../../api/types.js'
 import { chevronLeft, chevronRight, starIcon } from '../../base/icons.js'
@@ -43,7 +44,7 @@ interface CardText {
 }
 const texts = new WeakMap<ScheduleItem, CardText>()
 
-function cardText(it: ScheduleItem, ctx: DayContext): CardText {
+function cardText(it: ScheduleItem, ctx: Pick<DayContext, 't' | 'lang' | 'timeZone'>): CardText {
   const key = `${ctx.lang}|${ctx.timeZone}`
   const known = texts.get(it)
   if (known?.key === key && known.messages === ctx.t) return known
@@ -65,7 +66,22 @@ function cardText(it: ScheduleItem, ctx: DayContext): CardText {
   return text
 }
 
-/** One session card; `area` places it in the grid (ignored by the list layout). */
+/**
+ * What drawing a day computes without the DOM (its grid placement, its cards' texts, its time
+ * labels), done ahead: the element does it in a task before the one that hydrates the day, so
+ * that neither task is as long as both.
+ */
+export function prepareDay(items: ScheduleItem[], ctx: Pick<DayContext, 't' | 'lang' | 'timeZone' | 'layout'>): void {
+  for (const it of items) cardText(it, ctx)
+  for (const t of ctx.layout(items).times) formatTime(t.at, ctx.lang, ctx.timeZone)
+}
+
+/**
+ * One session card; `area` places it in the grid (ignored by the list layout). Drawn again only
+ * when what it shows changed (its text, place, state or star): the update after the first render
+ * (the visitor's clock and favourites) and each minute's tick compare four values per card
+ * instead of walking a hundred cards' templates.
+ */
 function card(it: ScheduleItem, ctx: DayContext, area = '') {
   const s = it.session
   const text = cardText(it, ctx)
@@ -73,6 +89,12 @@ function card(it: ScheduleItem, ctx: DayContext, area = '') {
   const live = ctx.now >= text.start && ctx.now < text.end
   const state =
     (s.cancelled ? ' is-cancelled' : live ? ' is-live' : ctx.now >= text.end ? ' is-past' : '') + (ctx.changed(s.id) ? ' is-changed' : '')
+  // `text` stands for the session, language, zone and messages; the handlers call the element's
+  // own methods, so that those of an earlier render do the same.
+  return guard([text, area, state, fav], () => cardTemplate(s, text, ctx, area, state, fav, live))
+}
+
+function cardTemplate(s: Session, text: CardText, ctx: DayContext, area: string, state: string, fav: boolean, live: boolean) {
   return html`<div class="session${state}${fav ? ' is-fav' : ''}" part="session" data-id=${s.id}
     style="${area}--_hue:${text.hue}">
     <button class="session__open" aria-haspopup="dialog" @click=${() => ctx.onOpen(s)}>

@@ -23,7 +23,7 @@ import { type HashState, hashNamespace, readHash, writeHash } from './schedule-h
 import { buildModel, countByDay, type Filters, filterItems, layoutDay, type ScheduleItem, type ScheduleModel } from './schedule-model.js'
 import { scheduleStyles } from './schedule.styles.js'
 import { printStyles } from './schedule-print.styles.js'
-import { type DayContext, dayHead, renderAgenda, renderDay } from './schedule-views.js'
+import { type DayContext, dayHead, prepareDay, renderAgenda, renderDay } from './schedule-views.js'
 
 type View = 'grid' | 'list'
 
@@ -215,6 +215,22 @@ export class ServiceSchedule extends ServiceElement {
     this.cards.total = shown.dayItems.length
     // The first render draws the whole day (the server draws it so, and hydration adopts it).
     if (!this.afterFirstRender) this.cards.limit = Math.max(this.cards.limit, this.cards.total)
+  }
+
+  /**
+   * The model, the day's placement and its cards' texts, computed (and memoised) in a task before
+   * the one that hydrates the server's day: on a hundred sessions each is a long task of its own.
+   */
+  protected override prepareFirstRender(): boolean {
+    const shown = this.derive()
+    if (!shown) return false
+    prepareDay(shown.dayItems, {
+      t: this.t,
+      lang: this.intlLocale,
+      timeZone: shown.tz,
+      layout: (items) => this.layoutOf(items, this.groupBy),
+    })
+    return true
   }
 
   /** Times each step's render, so that the next step draws as many cards as fit in `STEP_MS`. */
