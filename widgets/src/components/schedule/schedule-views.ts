@@ -67,6 +67,20 @@ function cardText(it: ScheduleItem, ctx: Pick<DayContext, 't' | 'lang' | 'timeZo
 }
 
 /**
+ * A click on a card's buttons, taken by the list that holds the cards: one listener for a day
+ * rather than two per card, which hydration would otherwise attach one by one (and each render
+ * give new closures). A click kept from the first screen and dispatched again comes here too.
+ */
+function onCardClick(e: Event, items: ScheduleItem[], ctx: DayContext): void {
+  const button = (e.target as Element).closest('.session__open, .fav')
+  const id = button?.closest('[data-id]')?.getAttribute('data-id')
+  const session = id ? items.find((it) => it.session.id === id)?.session : undefined
+  if (!session) return
+  if (button!.classList.contains('fav')) ctx.onFavourite(session)
+  else ctx.onOpen(session)
+}
+
+/**
  * What drawing a day computes without the DOM (its grid placement, its cards' texts, its time
  * labels), done ahead: the element does it in a task before the one that hydrates the day, so
  * that neither task is as long as both.
@@ -89,15 +103,14 @@ function card(it: ScheduleItem, ctx: DayContext, area = '') {
   const live = ctx.now >= text.start && ctx.now < text.end
   const state =
     (s.cancelled ? ' is-cancelled' : live ? ' is-live' : ctx.now >= text.end ? ' is-past' : '') + (ctx.changed(s.id) ? ' is-changed' : '')
-  // `text` stands for the session, language, zone and messages; the handlers call the element's
-  // own methods, so that those of an earlier render do the same.
+  // `text` stands for the session, language, zone and messages (clicks are the list's: `onCardClick`).
   return guard([text, area, state, fav], () => cardTemplate(s, text, ctx, area, state, fav, live))
 }
 
 function cardTemplate(s: Session, text: CardText, ctx: DayContext, area: string, state: string, fav: boolean, live: boolean) {
   return html`<div class="session${state}${fav ? ' is-fav' : ''}" part="session" data-id=${s.id}
     style="${area}--_hue:${text.hue}">
-    <button class="session__open" aria-haspopup="dialog" @click=${() => ctx.onOpen(s)}>
+    <button class="session__open" aria-haspopup="dialog">
       <span class="session__time">${text.time}${
         s.cancelled
           ? html` <span class="badge badge--cancelled">${ctx.t.cancelled}</span>`
@@ -111,7 +124,7 @@ function cardTemplate(s: Session, text: CardText, ctx: DayContext, area: string,
       ${text.kind ? html`<span class="session__kind">${text.kind}</span>` : nothing}
     </button>
     <button class="fav" part="button" aria-pressed=${fav ? 'true' : 'false'}
-      aria-label=${fav ? ctx.t.removeFavourite(s.title) : ctx.t.addFavourite(s.title)} @click=${() => ctx.onFavourite(s)}>
+      aria-label=${fav ? ctx.t.removeFavourite(s.title) : ctx.t.addFavourite(s.title)}>
       ${starIcon(fav)}
     </button>
   </div>`
@@ -167,7 +180,7 @@ export function renderDay(items: ScheduleItem[], ctx: DayContext) {
       <button class="btn grid-hint__btn" part="button" data-scroll-by="1" aria-label=${ctx.t.scrollOn}>${chevronRight()}</button>
     </p>
     <div class="grid-frame"><div class="grid-scroll" data-scroll-area>
-      <div class="grid${ctx.list ? ' grid--list' : ''}" part="grid"
+      <div class="grid${ctx.list ? ' grid--list' : ''}" part="grid" @click=${(e: Event) => onCardClick(e, items, ctx)}
         style="--_cols:${Math.max(1, layout.columns.length)};grid-template-rows:auto repeat(${layout.rows},minmax(calc(var(--_minute) * ${layout.slot}),auto))">
         <div class="grid__rail" aria-hidden="true"></div>
         <div class="grid__corner" aria-hidden="true"></div>
@@ -195,7 +208,7 @@ export function renderAgenda(items: ScheduleItem[], ctx: DayContext) {
   return days.map(
     (d) => html`<section class="agenda-day">
       ${dayHead(d, ctx)}
-      <div class="grid grid--list" part="grid">${repeat(
+      <div class="grid grid--list" part="grid" @click=${(e: Event) => onCardClick(e, items, ctx)}>${repeat(
         items.filter((i) => i.day === d),
         (i) => i.session.id,
         (i) => card(i, ctx),
