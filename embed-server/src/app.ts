@@ -46,6 +46,8 @@ export interface EmbedAppDeps {
   extraGuardSteps?: GuardStep[]
   /** Caps of the live streams other than `LIVE_LIMITS` (tests, the benchmark); never from the environment. */
   liveLimits?: Partial<LiveLimits>
+  /** How long a round trip vouches for the caches on Postgres; `FRESHNESS_BOUND_MS` unless a test asks for 0 (every request waits for one). */
+  freshnessBoundMs?: number
 }
 
 /** The embed server, ready to listen. */
@@ -80,7 +82,11 @@ export interface EmbedApp {
 export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   const { dbHandle, config, logger } = deps
   const db = dbHandle.db
-  const cache = new EmbedCache<TokenLookup, EventData>({ enabled: deps.cache !== false, logger })
+  const cache = new EmbedCache<TokenLookup, EventData>({
+    enabled: deps.cache !== false,
+    logger,
+    ...(deps.freshnessBoundMs === undefined ? {} : { freshnessBoundMs: deps.freshnessBoundMs }),
+  })
   // Listening even with the caches off: the live streams follow the same notifications.
   await cache.start(dbHandle)
   const live = new LiveHub({

@@ -17,7 +17,7 @@ describe.each(DIALECTS)('a cached read on %s', (dialect) => {
   beforeAll(async () => {
     base = await createTestDb(dialect)
     counted = countingHandle(base)
-    server = await startEmbedServer(counted.handle)
+    server = await startEmbedServer(counted.handle, { freshnessBoundMs: FRESHNESS_BOUND_MS })
     ev = await seedEvent(base.db)
     await seedSession(base.db, ev, { title: 'Keynote', startsAt: '2030-05-01T08:00:00Z' })
   })
@@ -85,7 +85,7 @@ describe.runIf(DIALECTS.includes('postgres'))('a change whose notification is he
 
   beforeAll(async () => {
     base = await createTestDb('postgres')
-    server = await startEmbedServer(heldUpNotifications(base))
+    server = await startEmbedServer(heldUpNotifications(base), { freshnessBoundMs: FRESHNESS_BOUND_MS })
     ev = await seedEvent(base.db)
   })
   afterAll(async () => {

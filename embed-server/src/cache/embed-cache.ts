@@ -14,6 +14,8 @@ export interface CacheOptions {
   /** `false` turns every cache off (each request reads the database). */
   enabled: boolean
   logger: Logger
+  /** How long a round trip on the listening connection vouches for the caches; default `FRESHNESS_BOUND_MS`. */
+  freshnessBoundMs?: number
 }
 
 /**
@@ -94,11 +96,13 @@ export class EmbedCache<T extends {}, E extends {}> {
   #freshness: Freshness | undefined
   #inProcess = false
   readonly #logger: Logger
+  readonly #freshnessBoundMs: number | undefined
   readonly #followers = new Set<(change: AppliedChange) => void>()
 
   constructor(options: CacheOptions) {
     this.enabled = options.enabled
     this.#logger = options.logger
+    this.#freshnessBoundMs = options.freshnessBoundMs
   }
 
   /**
@@ -126,7 +130,10 @@ export class EmbedCache<T extends {}, E extends {}> {
     this.#stop = listening
     // PGlite delivers notifications before the writing query resolves: nothing to wait for.
     this.#inProcess = dbHandle.kind === 'pglite'
-    this.#freshness = createFreshness(() => listening.sync())
+    this.#freshness = createFreshness(
+      () => listening.sync(),
+      this.#freshnessBoundMs === undefined ? {} : { boundMs: this.#freshnessBoundMs },
+    )
   }
 
   /**

@@ -36,6 +36,12 @@ export interface EmbedServerOptions {
   widgetsDir?: string
   cache?: boolean
   liveLimits?: Partial<LiveLimits>
+  /**
+   * How long a round trip vouches for the caches on Postgres. 0 unless given: every request waits
+   * for a round trip started after it, so that a test of something else can read what it just
+   * wrote. The tests of the bound itself pass `FRESHNESS_BOUND_MS`, what production runs with.
+   */
+  freshnessBoundMs?: number
 }
 
 /** Starts an embed server on a free port over `dbHandle`. */
@@ -48,6 +54,7 @@ export async function startEmbedServer(dbHandle: DbHandle, options: EmbedServerO
     ...(options.widgetsDir ? { widgetsDir: options.widgetsDir } : {}),
     ...(options.cache === false ? { cache: false } : {}),
     ...(options.liveLimits ? { liveLimits: options.liveLimits } : {}),
+    freshnessBoundMs: options.freshnessBoundMs ?? 0,
   })
   const server: RunningServer = await listen(embed.callback(), { host: '127.0.0.1', port: 0 })
   return {

@@ -7,6 +7,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedEvent, startEmbedServer, type SeededEvent, type TestEmbedServer } from '../testing/embed-fixtures.ts'
 import { expectHonouredWithinBound } from '../testing/freshness-bound.ts'
+import { FRESHNESS_BOUND_MS } from '../cache/freshness.ts'
 
 const ORIGIN = 'https://shop.example.com'
 
@@ -34,8 +35,8 @@ describe.each(DIALECTS)('two embed instances and the admin API on %s', (dialect)
       ownHandles.push(h)
       return h
     }
-    a = await startEmbedServer(await handleFor())
-    b = await startEmbedServer(await handleFor())
+    a = await startEmbedServer(await handleFor(), { freshnessBoundMs: FRESHNESS_BOUND_MS })
+    b = await startEmbedServer(await handleFor(), { freshnessBoundMs: FRESHNESS_BOUND_MS })
     const config = loadConfig({ ADMIN_PORT: '0', LOG_LEVEL: 'silent' })
     const adminApp = await createAdminApp({ db: base.db, config, logger: createLogger('silent') })
     admin = { server: await listen(adminApp.callback(), { host: '127.0.0.1', port: 0 }), close: adminApp.close }
