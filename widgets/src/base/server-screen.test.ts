@@ -133,6 +133,31 @@ describe('a first screen the server drew', () => {
     expect([...root(el).querySelectorAll('.session')]).to.deep.equal(cards)
   })
 
+  it('computes the schedule’s model and cards’ texts in a task before the one that hydrates its day', async () => {
+    const { ServiceSchedule } = await import('../components/schedule/schedule.js')
+    type Preparing = { prepareFirstRender(this: LitElement): boolean }
+    const proto = ServiceSchedule.prototype as unknown as Preparing
+    const own = Object.getOwnPropertyDescriptor(proto, 'prepareFirstRender')!
+    const seen: { prepared?: boolean; hydratedThen?: boolean; hydratedByNextTask?: boolean } = {}
+    proto.prepareFirstRender = function () {
+      seen.hydratedThen = this.hasUpdated
+      seen.prepared = own.value.call(this)
+      // A timer set now runs before the hydrating task's, and after anything this task still runs.
+      setTimeout(() => (seen.hydratedByNextTask = this.hasUpdated))
+      return seen.prepared!
+    }
+    try {
+      const attrs = { 'event-id': LONG_DAY_EVENT_ID }
+      const el = onServerScreen('service-schedule', attrs, await serverScreen('service-schedule', attrs))
+      await place(el)
+      await loaded(el)
+      await settled(el)
+      expect(seen).to.deep.equal({ hydratedThen: false, prepared: true, hydratedByNextTask: false })
+    } finally {
+      Object.defineProperty(proto, 'prepareFirstRender', own)
+    }
+  })
+
   it('shows the visitor’s favourites in the update after hydration, on the same card', async () => {
     localStorage.setItem(`service-widgets:favourites:${EVENT_ID}`, JSON.stringify([KEYNOTE]))
     const attrs = { 'event-id': EVENT_ID }
