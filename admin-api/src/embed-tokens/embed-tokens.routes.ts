@@ -1,5 +1,5 @@
 import type { Database } from '@event-service/db'
-import { ok, page } from '@event-service/server-common'
+import { FRESHNESS_BOUND_MS, ok, page, untilHonouredEverywhere } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 import { IdParams } from '../common/fields.ts'
 import type { ApiBuilder } from '../openapi/api-builder.ts'
@@ -74,14 +74,18 @@ export function embedTokenRoutes(api: ApiBuilder, db: Kysely<Database>): void {
       path: '/embed-tokens/{id}',
       operationId: 'updateEmbedToken',
       summary: 'Rename, re-scope, disable or enable an embed token',
-      description: 'Takes effect at once on every embed server. A revoked token cannot be changed (409).',
+      description:
+        `Has taken effect on every embed server when it answers (${FRESHNESS_BOUND_MS} ms after its commit at most, the bound ` +
+        'within which every embed server honours a change). A revoked token cannot be changed (409).',
       tag,
       request: { params: IdParams, body: UpdateEmbedTokenBody },
       responses: { 200: { description: 'The token as it is now', schema: EmbedTokenResponse } },
       errors: [404, 409],
     },
     async (ctx, { params, body }) => {
-      ctx.body = ok(presentEmbedToken(await updateEmbedToken(db, ctx.state.account.id, params.id, body)))
+      const token = await updateEmbedToken(db, ctx.state.account.id, params.id, body)
+      await untilHonouredEverywhere(performance.now())
+      ctx.body = ok(presentEmbedToken(token))
     },
   )
   api.route(
@@ -90,14 +94,17 @@ export function embedTokenRoutes(api: ApiBuilder, db: Kysely<Database>): void {
       path: '/embed-tokens/{id}',
       operationId: 'revokeEmbedToken',
       summary: 'Revoke an embed token',
-      description: 'Soft delete, immediate and final: sites using the token stop showing widgets. Revoking again is 409.',
+      description:
+        'Soft delete, final: sites using the token stop showing widgets, on every embed server by the time it answers. Revoking again is 409.',
       tag,
       request: { params: IdParams },
       responses: { 200: { description: 'The revoked token', schema: EmbedTokenResponse } },
       errors: [404, 409],
     },
     async (ctx, { params }) => {
-      ctx.body = ok(presentEmbedToken(await revokeEmbedToken(db, ctx.state.account.id, params.id)))
+      const token = await revokeEmbedToken(db, ctx.state.account.id, params.id)
+      await untilHonouredEverywhere(performance.now())
+      ctx.body = ok(presentEmbedToken(token))
     },
   )
 }

@@ -1,9 +1,9 @@
-import type { DbHandle, ListenHandlers } from '@event-service/db'
+import type { DbHandle } from '@event-service/db'
 import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { countingHandle, type CountingHandle } from '../testing/counting-handle.ts'
 import { seedEvent, seedSession, seedToken, startEmbedServer, type SeededEvent, type TestEmbedServer } from '../testing/embed-fixtures.ts'
-import { expectHonouredWithinBound } from '../testing/freshness-bound.ts'
+import { expectHonouredWithinBound, heldUpNotifications } from '../testing/freshness-bound.ts'
 import { FRESHNESS_BOUND_MS } from './freshness.ts'
 
 const ORIGIN = 'https://shop.example.com'
@@ -53,30 +53,6 @@ describe.each(DIALECTS)('a cached read on %s', (dialect) => {
     }
   })
 })
-
-/**
- * Postgres promises only that a notification committed before a round trip on the listening
- * connection arrives before that round trip's answer. This handle holds every notification back
- * until then, the latest Postgres may deliver it: the bound must hold even so.
- */
-function heldUpNotifications(handle: DbHandle): DbHandle {
-  return {
-    ...handle,
-    listen: async (channel, handlers) => {
-      let held: string[] = []
-      const holding: ListenHandlers = { ...handlers, onMessage: (payload) => void held.push(payload) }
-      const listening = await handle.listen(channel, holding)
-      return Object.assign(() => listening(), {
-        sync: async () => {
-          await listening.sync()
-          const arrived = held
-          held = []
-          for (const payload of arrived) handlers.onMessage(payload)
-        },
-      })
-    },
-  }
-}
 
 describe.runIf(DIALECTS.includes('postgres'))('a change whose notification is held up, on postgres', () => {
   let base: DbHandle & { url?: string }

@@ -1,13 +1,15 @@
+import { FRESHNESS_BOUND_MS } from '@event-service/server-common'
 import { createSyncBarrier } from './sync-barrier.ts'
 
 /**
- * How long a round trip on the listening connection vouches for the cache. A round trip that
- * started at `t` and came back proves that every change committed before `t` has been applied; a
- * request may trust the cache when such a `t` lies at most this long before it, so a change is
- * honoured by every request that arrives this long after its commit, even if its notification
- * were held up (it normally arrives within a millisecond, and takes effect then).
+ * How long a round trip on the listening connection vouches for the cache (one value with the
+ * admin API, which answers a refusing change only once it holds here): a round trip that started
+ * at `t` and came back proves that every change committed before `t` has been applied; a request
+ * may trust the cache when such a `t` lies at most this long before it, so a change is honoured by
+ * every request that arrives this long after its commit, even if its notification were held up (it
+ * normally arrives within a millisecond, and takes effect then).
  */
-export const FRESHNESS_BOUND_MS = 50
+export { FRESHNESS_BOUND_MS }
 
 /** Whether the cache may be trusted for a request arriving now (see `createFreshness`). */
 export interface Freshness {

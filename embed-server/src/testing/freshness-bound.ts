@@ -1,3 +1,4 @@
+import type { DbHandle, ListenHandlers } from '@event-service/db'
 import { expect } from 'vitest'
 import { FRESHNESS_BOUND_MS } from '../cache/freshness.ts'
 
@@ -18,5 +19,29 @@ export async function expectHonouredWithinBound(
       return
     }
     expect([expected, before]).toContain(answer)
+  }
+}
+
+/**
+ * Postgres promises only that a notification committed before a round trip on the listening
+ * connection arrives before that round trip's answer. This handle holds every notification back
+ * until then, the latest Postgres may deliver it: the bound must hold even so.
+ */
+export function heldUpNotifications(handle: DbHandle): DbHandle {
+  return {
+    ...handle,
+    listen: async (channel, handlers) => {
+      let held: string[] = []
+      const holding: ListenHandlers = { ...handlers, onMessage: (payload) => void held.push(payload) }
+      const listening = await handle.listen(channel, holding)
+      return Object.assign(() => listening(), {
+        sync: async () => {
+          await listening.sync()
+          const arrived = held
+          held = []
+          for (const payload of arrived) handlers.onMessage(payload)
+        },
+      })
+    },
   }
 }

@@ -6,7 +6,7 @@ import { createTestDb, DIALECTS } from '@event-service/db/testing.ts'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedEvent, startEmbedServer, type SeededEvent, type TestEmbedServer } from '../testing/embed-fixtures.ts'
-import { expectHonouredWithinBound } from '../testing/freshness-bound.ts'
+import { expectHonouredWithinBound, heldUpNotifications } from '../testing/freshness-bound.ts'
 import { FRESHNESS_BOUND_MS } from '../cache/freshness.ts'
 
 const ORIGIN = 'https://shop.example.com'
@@ -28,12 +28,14 @@ describe.each(DIALECTS)('two embed instances and the admin API on %s', (dialect)
   beforeAll(async () => {
     base = await createTestDb(dialect)
     // On Postgres each instance has its own pool and listening connection, as separate processes
-    // would; PGlite is one database in one process, so there they share it.
+    // would, and gets its notifications as late as Postgres may deliver them: the admin API's answer
+    // must come only once the change holds on both anyway. PGlite is one database in one process,
+    // so there they share it.
     const handleFor = async () => {
       if (dialect === 'pglite') return base
       const h = await createDb({ databaseUrl: base.url })
       ownHandles.push(h)
-      return h
+      return heldUpNotifications(h)
     }
     a = await startEmbedServer(await handleFor(), { freshnessBoundMs: FRESHNESS_BOUND_MS })
     b = await startEmbedServer(await handleFor(), { freshnessBoundMs: FRESHNESS_BOUND_MS })
