@@ -22,6 +22,16 @@ function fakeConnection() {
 
 const BOUND = 50
 
+/** A freshness over a fake connection whose first round trip (started at 0) has come back. */
+async function afterOneRoundTrip() {
+  const conn = fakeConnection()
+  const freshness = createFreshness(conn.sync, { boundMs: BOUND, now: () => conn.clock.ms })
+  const waited = freshness.check()
+  await conn.answer()
+  await waited
+  return { conn, freshness }
+}
+
 describe('freshness of the embed cache on Postgres', () => {
   it('makes a request wait for a round trip started after it, which those arriving meanwhile share', async () => {
     const conn = fakeConnection()
@@ -41,11 +51,7 @@ describe('freshness of the embed cache on Postgres', () => {
   })
 
   it('answers synchronously, without a round trip, within the bound of the last one', async () => {
-    const conn = fakeConnection()
-    const freshness = createFreshness(conn.sync, { boundMs: BOUND, now: () => conn.clock.ms })
-    const waited = freshness.check()
-    await conn.answer()
-    await waited
+    const { conn, freshness } = await afterOneRoundTrip()
     for (let i = 0; i < 100; i++) expect(freshness.check()).toBe(true)
     conn.clock.ms += BOUND / 2
     expect(freshness.check()).toBe(true)
@@ -53,11 +59,7 @@ describe('freshness of the embed cache on Postgres', () => {
   })
 
   it('starts one round trip in the background past half the bound, and trusts it once back', async () => {
-    const conn = fakeConnection()
-    const freshness = createFreshness(conn.sync, { boundMs: BOUND, now: () => conn.clock.ms })
-    const waited = freshness.check()
-    await conn.answer()
-    await waited
+    const { conn, freshness } = await afterOneRoundTrip()
     conn.clock.ms += BOUND / 2 + 1
     for (let i = 0; i < 100; i++) expect(freshness.check()).toBe(true)
     expect(conn.trips).toHaveLength(1)
@@ -74,11 +76,7 @@ describe('freshness of the embed cache on Postgres', () => {
   })
 
   it('trusts nothing once the bound has passed without a round trip', async () => {
-    const conn = fakeConnection()
-    const freshness = createFreshness(conn.sync, { boundMs: BOUND, now: () => conn.clock.ms })
-    const waited = freshness.check()
-    await conn.answer()
-    await waited
+    const { conn, freshness } = await afterOneRoundTrip()
     conn.clock.ms += BOUND + 1
     const next = freshness.check()
     expect(next).toBeInstanceOf(Promise)
@@ -87,11 +85,7 @@ describe('freshness of the embed cache on Postgres', () => {
   })
 
   it('forgets every round trip on reset, those in flight included', async () => {
-    const conn = fakeConnection()
-    const freshness = createFreshness(conn.sync, { boundMs: BOUND, now: () => conn.clock.ms })
-    const waited = freshness.check()
-    await conn.answer()
-    await waited
+    const { conn, freshness } = await afterOneRoundTrip()
     conn.clock.ms += BOUND / 2 + 1
     expect(freshness.check()).toBe(true) // starts one in the background
     freshness.reset()
