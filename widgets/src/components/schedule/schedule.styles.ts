@@ -401,6 +401,20 @@ export const scheduleStyles = css`
     background: var(--_surface);
     transition: border-color 0.15s, box-shadow 0.15s;
   }
+  /* Laying out a day's grid measured every card to size its rows: the longest task of a page with
+     a long day. Cards out of sight are laid out when they come near the viewport, at about a
+     card's height until then (auto: then at the height they had), so the grid is about as high
+     from the start. Only in the time grid (a list's cards are as high as their content) and not
+     in print, which lays out every card. Find-in-page, focus and the accessibility tree still
+     reach them. */
+  @media screen {
+    @container day (width > 40rem) {
+      .grid:not(.grid--list) > .session {
+        content-visibility: auto;
+        contain-intrinsic-size: auto 14rem auto 9rem;
+      }
+    }
+  }
   .session:hover {
     box-shadow: var(--_shadow);
     border-color: color-mix(in srgb, var(--_accent) 45%, var(--_border));
