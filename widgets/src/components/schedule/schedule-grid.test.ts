@@ -109,6 +109,37 @@ describe('service-schedule: the grid', () => {
     expect(hit).to.equal(head)
   })
 
+  it('lays out cards far out of sight only as they come near, moving none in sight, and focus reaches them', async () => {
+    await setViewport({ width: 1280, height: 700 })
+    const el = await mount(LONG_DAY_EVENT_ID)
+    await until(() => $$(el, '.session').length === 60, 'every card')
+    const cards = $$(el, '.session')
+    // A skipped card's box is there; its content is not laid out.
+    const drawn = (card: HTMLElement) => card.firstElementChild!.checkVisibility({ contentVisibilityAuto: true })
+    expect(drawn(cards[0]!)).to.be.true
+    expect(drawn(cards.at(-1)!)).to.be.false
+    // Scrolled through the day a screen at a time: the cards on screen keep their places while
+    // those coming near are laid out.
+    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+    const onScreen = () => cards.filter((c) => rect(c).bottom > 0 && rect(c).top < innerHeight)
+    for (let y = 0; y < document.documentElement.scrollHeight; y += 500) {
+      scrollTo(0, y)
+      await frames()
+      const seen = onScreen().map((c) => [c, rect(c).top] as const)
+      await frames()
+      for (const [card, top] of seen) expect(rect(card).top, text(card)).to.equal(top)
+    }
+    scrollTo(0, 0)
+    await frames()
+    // Far out of sight again, a card keeps the height it had (contain-intrinsic-size: auto), and
+    // focus reaches it.
+    const last = cards.at(-1)!
+    const button = last.querySelector<HTMLElement>('.session__open')!
+    button.focus()
+    expect(root(el).activeElement).to.equal(button)
+    await until(() => drawn(last), 'the focused card laid out')
+  })
+
   it('turns into a list without a scroll box on a narrow screen', async () => {
     await setViewport({ width: 375, height: 700 })
     const el = await mount(SIX_ROOMS_EVENT_ID)
