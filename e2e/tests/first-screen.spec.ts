@@ -1,7 +1,7 @@
 import { expect, test } from '../src/fixtures.ts'
 import { embedPage, startStaticSite, type StaticSite } from '../src/harness/static-site.ts'
 import { createConference, everyWidgetHtml, type Conference } from '../src/journeys/conference.ts'
-import { expectNoErrorState, watchConsole, widgetsSettled } from '../src/journeys/widget-states.ts'
+import { expectNoErrorState, holdCode, watchConsole, widgetsSettled } from '../src/journeys/widget-states.ts'
 
 // Journey: a visitor on a slow connection sees the schedule the embed server drew before the
 // widgets' code has arrived, and the widgets adopt it without a flash once it has.
@@ -22,14 +22,7 @@ test('the first screens show before the widgets’ code runs, and the widgets hy
   const { keynote, workshop } = conference.sessions
   const { kofi } = conference.speakers
   // The widgets' code never arrives: only the loader and the server's first screens are there.
-  let release: () => void = () => {}
-  const codeHeld = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await browserPage.route('**/v1/chunks/**', async (route) => {
-    await codeHeld
-    await route.continue()
-  })
+  const release = await holdCode(browserPage)
   const seen = watchConsole(browserPage)
   await browserPage.goto(site.url('/'))
   const schedule = browserPage.locator('service-schedule')

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from '../src/fixtures.ts'
 import { embedPage, startStaticSite, type StaticSite } from '../src/harness/static-site.ts'
 import { type Conference, createConference } from '../src/journeys/conference.ts'
-import { expectNoErrorState, watchConsole } from '../src/journeys/widget-states.ts'
+import { expectNoErrorState, holdCode, watchConsole } from '../src/journeys/widget-states.ts'
 
 // Journey: the widgets adopt the first screens the embed server drew (Lit's hydration) rather
 // than drawing them again: a visitor who clicks a session before the code is in gets its dialog
@@ -33,19 +33,6 @@ test.beforeAll(async ({ system, account }) => {
 test.afterAll(async () => {
   await site?.close()
 })
-
-/** Holds the widgets' code (their chunks) back until `release` is called: the first screens come anyway. */
-async function holdCode(page: Page): Promise<() => void> {
-  let release: () => void = () => {}
-  const held = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/v1/chunks/**', async (route) => {
-    await held
-    await route.continue()
-  })
-  return release
-}
 
 /** The JSON reads of the conference's data the page made (not first screens, the stream or the access check). */
 function watchDataReads(page: Page, eventId: string): string[] {

@@ -3,7 +3,7 @@ import { expect, test } from '../src/fixtures.ts'
 import { embedPage, startStaticSite, type StaticSite } from '../src/harness/static-site.ts'
 import type { RunningSystem } from '../src/harness/system.ts'
 import { createConference, expectData, type Conference } from '../src/journeys/conference.ts'
-import { widgetsSettled } from '../src/journeys/widget-states.ts'
+import { holdCode, widgetsSettled } from '../src/journeys/widget-states.ts'
 
 // Journey: a visitor fills in <service-registration> while others take the last places of its
 // tickets through the embed API. The form marks each ticket as it sells out, in place, and keeps
@@ -80,14 +80,7 @@ test('the form the server drew is the element’s: typed into before the code is
   page,
 }) => {
   // The widgets' code is held back: what shows first is the server's screen alone.
-  let release: () => void = () => {}
-  const codeHeld = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/v1/chunks/**', async (route) => {
-    await codeHeld
-    await route.continue()
-  })
+  const release = await holdCode(page)
   await page.goto(site.url('/'))
   const form = page.locator('service-registration')
   await expect(form.getByText('Dietary requirements')).toBeVisible()

@@ -54,3 +54,19 @@ export function watchConsole(page: Page): { pageErrors: string[]; warnings: stri
   })
   return seen
 }
+
+/**
+ * Holds the widgets' code (their chunks) back until the returned `release` is called: the loader
+ * and the server's first screens come anyway, so a test sees and uses the first screens alone.
+ */
+export async function holdCode(page: Page): Promise<() => void> {
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/v1/chunks/**', async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
