@@ -4,6 +4,7 @@ import type { EmailMessagesTable } from './tables/email-messages.ts'
 import type { ApiKeysTable } from './tables/api-keys.ts'
 import type { EmbedTokensTable } from './tables/embed-tokens.ts'
 import type { EventsTable } from './tables/events.ts'
+import type { EventSyncsTable, ImportsTable } from './tables/imports.ts'
 import type { RegistrationsTable } from './tables/registrations.ts'
 import type { SessionSpeakersTable, SessionsTable } from './tables/sessions.ts'
 import type { SpeakersTable } from './tables/speakers.ts'
@@ -24,6 +25,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable
   changes: ChangesTable
   email_messages: EmailMessagesTable
+  imports: ImportsTable
+  event_syncs: EventSyncsTable
   users: UsersTable
   user_sessions: UserSessionsTable
   user_links: UserLinksTable

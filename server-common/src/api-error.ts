@@ -15,6 +15,13 @@ export const TOKEN_REFUSAL_CODES = [
 ] as const
 export type TokenRefusalCode = (typeof TOKEN_REFUSAL_CODES)[number]
 
+/**
+ * Why an import's source was not taken (docs/schedule-exchange.md#errors): it cannot be read as
+ * any format, breaks its format's rules, is too large, or could not be fetched.
+ */
+export const SOURCE_ERROR_CODES = ['SOURCE_UNREADABLE', 'SOURCE_INVALID', 'SOURCE_TOO_LARGE', 'SOURCE_UNAVAILABLE'] as const
+export type SourceErrorCode = (typeof SOURCE_ERROR_CODES)[number]
+
 /** Every `error.code` either server can answer with (docs/admin-api.md#error-codes). */
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
@@ -34,6 +41,7 @@ export const ERROR_CODES = [
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
   ...TOKEN_REFUSAL_CODES,
+  ...SOURCE_ERROR_CODES,
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

@@ -146,3 +146,15 @@ export const emptyToNull = (v: string | null | undefined): string | null | undef
 
 /** Path parameter `{id}`. */
 export const IdParams = z.object({ id: uuid.openapi({ param: { name: 'id', in: 'path' } }) })
+
+/** Where an imported item came from (docs/schedule-exchange.md); null when made here. */
+export const SOURCE = z
+  .string()
+  .nullable()
+  .openapi({ description: 'The system it was imported from (`frab`, `sessionize`); null when made here', example: 'frab' })
+
+/** An imported item's id in its source: a re-import of the same source updates it in place. */
+export const SOURCE_ID = z
+  .string()
+  .nullable()
+  .openapi({ description: 'Its id in its source; a re-import matches on it', example: 'b0c3e0f2-6a43-5e5c-9e0d-2f1f4e3b1a7c' })

@@ -15,6 +15,8 @@ export function presentSession(row: SessionWithSpeakers): Session {
       status: s.status,
       photo_url: s.photo_url,
     })),
+    source: row.source,
+    source_id: row.source_id,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   }

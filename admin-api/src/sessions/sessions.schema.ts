@@ -7,6 +7,8 @@ import {
   languageTag,
   optionalText,
   requiredText,
+  SOURCE,
+  SOURCE_ID,
   tagsFilter,
   tags,
   uuid,
@@ -122,6 +124,8 @@ export const Session = z
     recording_url: z.string().nullable(),
     cancelled: z.boolean().openapi({ description: 'Shown as cancelled by the widgets and the calendar feed, not hidden' }),
     speakers: z.array(SessionSpeaker).openapi({ description: 'In the order of `speaker_ids`' }),
+    source: SOURCE,
+    source_id: SOURCE_ID,
     created_at: z.string().openapi({ format: 'date-time' }),
     updated_at: z.string().openapi({ format: 'date-time' }),
   })

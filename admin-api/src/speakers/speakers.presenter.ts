@@ -15,6 +15,8 @@ export function presentSpeaker(row: SpeakerRecord): Speaker {
     tags: row.tags,
     photo_url: row.photo_url,
     links: (Array.isArray(row.links) ? row.links : []).map((l) => ({ url: l.url, label: l.label ?? null })),
+    source: row.source,
+    source_id: row.source_id,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   }

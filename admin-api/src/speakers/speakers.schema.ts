@@ -7,6 +7,8 @@ import {
   links,
   optionalText,
   requiredText,
+  SOURCE,
+  SOURCE_ID,
   tagsFilter,
   tags as tagsSchema,
   uuid,
@@ -68,7 +70,7 @@ export const Speaker = z
   .object({
     id: uuid,
     event_id: uuid,
-    email: z.string(),
+    email: z.string().nullable().openapi({ description: 'Null for a speaker imported from a source that publishes no addresses' }),
     name: z.string(),
     title: z.string().nullable(),
     company: z.string().nullable(),
@@ -77,6 +79,8 @@ export const Speaker = z
     tags: z.array(z.string()),
     photo_url: z.string().nullable(),
     links: z.array(Link).openapi({ description: 'Website and profiles elsewhere, in order' }),
+    source: SOURCE,
+    source_id: SOURCE_ID,
     created_at: z.string().openapi({ format: 'date-time' }),
     updated_at: z.string().openapi({ format: 'date-time' }),
   })

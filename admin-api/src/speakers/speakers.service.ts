@@ -22,6 +22,8 @@ const COLUMNS = [
   'speakers.status',
   'speakers.tags',
   'speakers.links',
+  'speakers.source',
+  'speakers.source_id',
   'speakers.created_at',
   'speakers.updated_at',
 ] as const

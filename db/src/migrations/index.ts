@@ -9,6 +9,7 @@ import * as registrationDoubleOptIn from './2026-11-27T09-00-registration-double
 import * as consoleUsers from './2026-11-27T12-00-console-users.ts'
 import * as eventRoomsTracks from './2026-11-27T12-10-event-rooms-tracks.ts'
 import * as changeRecords from './2026-11-27T15-00-change-records.ts'
+import * as scheduleExchange from './2026-11-27T21-00-schedule-exchange.ts'
 
 /**
  * Every migration, by name. Names sort by date, so Kysely's Migrator applies them in order.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T12-00-console-users': consoleUsers,
   '2026-11-27T12-10-event-rooms-tracks': eventRoomsTracks,
   '2026-11-27T15-00-change-records': changeRecords,
+  '2026-11-27T21-00-schedule-exchange': scheduleExchange,
 }

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 /** How much a session expects of its audience; a closed list, so that widgets can translate it. */
 export const SESSION_LEVELS = ['beginner', 'intermediate', 'advanced'] as const
@@ -26,6 +26,12 @@ export interface SessionsTable {
   sequence: Generated<number>
   /** A cancelled session stays listed (shown as cancelled) rather than deleted. */
   cancelled: Generated<boolean>
+  /** The system it was imported from (`frab`, `sessionize`); null when made here. */
+  source: ColumnType<string | null, string | null | undefined, string | null>
+  /** Its id in that system: a re-import of the same source updates it in place. */
+  source_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** A small positive number of its own, for formats that identify sessions by one (frab's `id`); bigint comes back as a string. */
+  number: ColumnType<string, never, never>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

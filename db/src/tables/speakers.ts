@@ -18,7 +18,8 @@ export interface SpeakersTable {
   id: Generated<string>
   account_id: string
   event_id: string
-  email: string
+  /** Null for a speaker imported from a source that publishes no addresses. */
+  email: string | null
   name: string
   title: string | null
   company: string | null
@@ -30,6 +31,10 @@ export interface SpeakersTable {
   links: ColumnType<SpeakerLink[], string | undefined, string>
   /** Lower-cased name, email and company, maintained by Postgres for trigram search. */
   search_text: Generated<string>
+  /** The system it was imported from (`frab`, `sessionize`); null when made here. */
+  source: ColumnType<string | null, string | null | undefined, string | null>
+  /** Its id in that system: a re-import of the same source updates it in place. */
+  source_id: ColumnType<string | null, string | null | undefined, string | null>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }
