@@ -27,6 +27,7 @@ import { eventRoutes } from './events/events.routes.ts'
 import { allowedMethodsOptions, ApiBuilder } from './openapi/api-builder.ts'
 import { publicRoutes } from './public.routes.ts'
 import { registrationRoutes } from './registrations/registrations.routes.ts'
+import { scheduleExportRoutes } from './schedule-export/schedule-export.routes.ts'
 import { sessionRoutes } from './sessions/sessions.routes.ts'
 import { speakerRoutes } from './speakers/speakers.routes.ts'
 import { type MailDeliveryWorker, startMailDeliveryWorker } from './mail/mail-delivery-worker.ts'
@@ -65,6 +66,7 @@ function declareRoutes(api: ApiBuilder, db: Kysely<Database>, config: Config, si
   sessionRoutes(api, db)
   embedTokenRoutes(api, db)
   registrationRoutes(api, db)
+  scheduleExportRoutes(api, db, signIn.embedUrl)
   webhookRoutes(api, db, { allowPrivate: config.webhookAllowPrivate })
 }
 

@@ -18,6 +18,7 @@ import type { LiveLimits } from './live/live-limits.ts'
 import { registerLiveRoutes } from './live/live.routes.ts'
 import { createEmbedApi } from './openapi/embed-api.ts'
 import { registerOpenApiRoute } from './openapi/openapi.routes.ts'
+import { registerScheduleExportRoutes } from './schedule-export/schedule-export.routes.ts'
 import { createEmbedRateLimits } from './rate-limit/embed-rate-limit.ts'
 import { registerCancelPageRoutes } from './registrations/cancel-page.routes.ts'
 import { registerConfirmPageRoutes } from './registrations/confirm-page.routes.ts'
@@ -117,6 +118,7 @@ export async function createEmbedApp(deps: EmbedAppDeps): Promise<EmbedApp> {
   const api = createEmbedApi()
   registerEventRoutes(api, guard, { db, cache })
   registerCalendarRoutes(api, feedGuard, { db, cache })
+  registerScheduleExportRoutes(api, feedGuard, { db, cache, config })
   const firstScreens = new FirstScreenCache({ maxBytes: config.firstScreenCacheBytes })
   registerFirstScreenRoutes(api, guard, { db, cache, config, screens: firstScreens })
   registerLiveRoutes(api, guard, live)

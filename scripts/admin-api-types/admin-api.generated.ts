@@ -512,6 +512,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the event’s schedule as frab/c3voc schedule.json or schedule.xml
+         * @description For conference apps (Giggity, ConfClerk, Fahrplan) and other schedule tools. Every session of the event and every speaker assigned to one, whatever their status; cancelled sessions are left out, as the formats have no status. A session’s `guid` is its id, its `id` its `number`, its `url` its address in the embed API; speakers are pretalx-style persons (`guid`, `name`, `avatar`, `biography`, `links`). Answered as a download (`Content-Disposition: attachment`).
+         */
+        get: operations["exportEventSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -1644,6 +1664,14 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             delivered_at: string | null;
+        };
+        /** @description A c3voc `schedule.json` (https://c3voc.de/schedule/schema.json); not in the `{success, data}` envelope */
+        C3vocSchedule: {
+            schedule: {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
         };
         CreatedWebhookResponse: {
             /** @enum {boolean} */
@@ -5832,6 +5860,94 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RegistrationEmailListResponse"];
+                };
+            };
+            /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key, or no console session (`UNAUTHORIZED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is read-only, the role may not do this, or a console request lacks its CSRF token (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`); the `X-Request-Id` identifies it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportEventSchedule: {
+        parameters: {
+            query?: {
+                /** @description `json` (schedule.json, the default) or `xml` (schedule.xml) */
+                format?: "json" | "xml";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule: `application/json` for `format=json`, `application/xml` for `format=xml` */
+            200: {
+                headers: {
+                    /** @description Requests allowed per hour for the account */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Identifies the request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["C3vocSchedule"];
+                    "application/xml": string;
                 };
             };
             /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */

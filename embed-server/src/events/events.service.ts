@@ -32,6 +32,11 @@ export interface EventData {
   sessionDays: string[]
   /** What the calendar feed says of each session beyond its public fields (same index as `sessions`). */
   sessionVersions: SessionVersion[]
+  /**
+   * Each session's `number` (same index as `sessions`): frab's integer `id` in the schedule exports
+   * (`schedule.json`, `schedule.xml`). Never presented: `PublicSession` is strict and has no such field.
+   */
+  sessionNumbers: string[]
   sessionsById: Map<string, PublicSession>
   /** Public speakers only, ordered by name. */
   speakers: PublicSpeaker[]
@@ -77,6 +82,8 @@ export const responseKey = {
   sessionCalendar: (sessionId: string) => `session.ics\n${sessionId}`,
   /** A visitor's agenda: the ids asked, sorted and unique, so that one agenda is one answer. */
   agendaCalendar: (sessionIds: readonly string[]) => `agenda.ics\n${sessionIds.join(',')}`,
+  /** The c3voc schedule export (`json` or `xml`), by the embed API root its session URLs name. */
+  scheduleExport: (format: 'json' | 'xml', apiRoot: string) => `schedule.${format}\n${apiRoot}`,
 }
 
 /**
@@ -131,6 +138,7 @@ export async function loadEventData(db: Kysely<Database>, eventId: string): Prom
         'cancelled',
         'sequence',
         'updated_at',
+        'number',
       ])
       .where('event_id', '=', eventId)
       .orderBy('starts_at')
@@ -190,6 +198,8 @@ export async function loadEventData(db: Kysely<Database>, eventId: string): Prom
     // The day tabs' own key, so that `?day=` finds what the widgets show on that tab.
     sessionDays: sessions.map((s) => dayKey(s.starts_at.getTime(), event.timezone)),
     sessionVersions: sessions.map((s) => ({ sequence: s.sequence, updatedAt: s.updated_at })),
+    // A bigint: pg's int8 parser may give a number or a string; the exports read either.
+    sessionNumbers: sessions.map((s) => String(s.number)),
     sessionsById,
     speakers: publicSpeakers,
     speakersById: new Map(publicSpeakers.map((s) => [s.id, s])),

@@ -5,6 +5,7 @@ import { FIRST_SCREEN_ROUTE } from '../first-screen/first-screen.routes.ts'
 import { LIVE_ROUTE } from '../live/live.routes.ts'
 import { CANCEL_PAGE_ROUTES, CONFIRM_PAGE_ROUTES } from '../registrations/link-page-routes.ts'
 import { REGISTER_ROUTE } from '../registrations/registrations.routes.ts'
+import { SCHEDULE_JSON_ROUTE, SCHEDULE_XML_ROUTE } from '../schedule-export/schedule-export.routes.ts'
 import { ACCESS_ROUTE } from '../tokens/access.routes.ts'
 import { createEmbedApi } from './embed-api.ts'
 import { OPENAPI_ROUTE } from './openapi.routes.ts'
@@ -18,6 +19,8 @@ export const EMBED_ROUTES: readonly RouteSpec[] = [
   ...PUBLIC_READS.map((read) => read.route),
   SCHEDULE_FEED_ROUTE,
   SESSION_CALENDAR_ROUTE,
+  SCHEDULE_JSON_ROUTE,
+  SCHEDULE_XML_ROUTE,
   FIRST_SCREEN_ROUTE,
   LIVE_ROUTE,
   REGISTER_ROUTE,

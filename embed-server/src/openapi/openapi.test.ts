@@ -49,6 +49,8 @@ describe('the embed API’s OpenAPI document', () => {
         'GET /events/{eventId}/access',
         'GET /events/{eventId}/schedule.ics',
         'GET /events/{eventId}/sessions/{sessionId}/calendar.ics',
+        'GET /events/{eventId}/schedule.json',
+        'GET /events/{eventId}/schedule.xml',
         'GET /events/{eventId}/live',
         'GET /openapi.json',
         'GET /registrations/cancel',
