@@ -23,6 +23,8 @@ import { createSignInLimit, SIGN_IN_WINDOW_SECONDS } from './auth/sign-in-limit.
 import { type SignInDeps, signInRoutes } from './auth/sign-in.routes.ts'
 import { consoleFiles } from './console/console-files.ts'
 import { embedTokenRoutes } from './embed-tokens/embed-tokens.routes.ts'
+import { startSyncWorker } from './event-sync/sync-worker.ts'
+import { syncRoutes } from './event-sync/sync.routes.ts'
 import { eventRoutes } from './events/events.routes.ts'
 import { allowedMethodsOptions, ApiBuilder } from './openapi/api-builder.ts'
 import { publicRoutes } from './public.routes.ts'
@@ -61,7 +63,8 @@ function declareRoutes(api: ApiBuilder, db: Kysely<Database>, config: Config, si
   signInRoutes(api, db, signIn)
   accountRoutes(api, db)
   userRoutes(api, db, signIn)
-  eventRoutes(api, db)
+  eventRoutes(api, db, { allowPrivate: config.webhookAllowPrivate })
+  syncRoutes(api, db)
   speakerRoutes(api, db)
   sessionRoutes(api, db)
   embedTokenRoutes(api, db)
@@ -131,6 +134,14 @@ export async function createAdminApp(deps: AdminAppDeps): Promise<AdminApp> {
     },
     logger: logger.child({ component: 'webhooks' }),
   })
+  // Events that follow a source (docs/schedule-exchange.md#sync) are fetched and re-imported when due.
+  const syncs = await startSyncWorker({
+    db,
+    listen: listenerOf(db),
+    allowPrivate: config.webhookAllowPrivate,
+    fetchTimeoutMs: config.sourceFetchTimeoutMs,
+    logger: logger.child({ component: 'sync' }),
+  })
   // Without SMTP_URL, confirmation emails stay in the outbox (the demo page's mailbox shows them)
   // and are sent by the first start that has it.
   const mail: MailDeliveryWorker | undefined = config.smtpUrl
@@ -149,6 +160,7 @@ export async function createAdminApp(deps: AdminAppDeps): Promise<AdminApp> {
     close: async () => {
       // Deliveries in flight are given back untried, for another instance or the next start.
       await deliveries.stop()
+      await syncs.stop()
       await mail?.stop()
       await usage.flush()
       await store.close()

@@ -18,6 +18,9 @@ export const DEFAULT_REGISTRATION_HOLD = '30m'
 
 /** Default time after which an endpoint whose deliveries all failed is disabled. */
 export const DEFAULT_WEBHOOK_DISABLE_AFTER = '3d'
+
+/** Default time an import's source (or an event's sync) may take to be fetched, redirects and body included. */
+export const DEFAULT_SOURCE_FETCH_TIMEOUT = '30s'
 const MAX_RETRY_DELAYS = 50
 
 /** A comma-separated list of durations (`1m,5m,30m`); unset or empty takes `fallback`. */
@@ -92,6 +95,7 @@ const ConfigSchema = z.object({
   WEBHOOK_RETRY_DELAYS: durationList(DEFAULT_WEBHOOK_RETRY_DELAYS),
   WEBHOOK_DISABLE_AFTER: positiveDuration(DEFAULT_WEBHOOK_DISABLE_AFTER),
   WEBHOOK_ALLOW_PRIVATE: flag,
+  SOURCE_FETCH_TIMEOUT: positiveDuration(DEFAULT_SOURCE_FETCH_TIMEOUT),
   SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\/[^/]/.test(v), 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().min(1).default(DEFAULT_MAIL_FROM),
   REGISTRATION_HOLD: positiveDuration(DEFAULT_REGISTRATION_HOLD),
@@ -128,6 +132,8 @@ export interface Config {
   webhookDisableAfterMs: number
   /** Whether webhook URLs may target loopback and private networks (development, tests). */
   webhookAllowPrivate: boolean
+  /** How long (ms) fetching an import's source by URL (an event's sync too) may take, whole (`SOURCE_FETCH_TIMEOUT`). */
+  sourceFetchTimeoutMs: number
   /** Where confirmation emails are sent through; unset: they stay in the outbox (the demo page's mailbox shows them). */
   smtpUrl: string | undefined
   /** Sender of confirmation emails. */
@@ -177,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookRetryDelaysMs: e.WEBHOOK_RETRY_DELAYS,
     webhookDisableAfterMs: e.WEBHOOK_DISABLE_AFTER,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    sourceFetchTimeoutMs: e.SOURCE_FETCH_TIMEOUT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     registrationHoldMs: e.REGISTRATION_HOLD,

@@ -1,9 +1,10 @@
 import { presentQuestion, presentTicketFields } from '@event-service/server-common'
-import type { EventRow } from '@event-service/db'
+import type { EventRow, EventSyncRow } from '@event-service/db'
+import { presentSync } from '../event-sync/sync.presenter.ts'
 import type { Event } from './events.schema.ts'
 
-/** The fields of an event a client sees (`account_id` stays inside). */
-export function presentEvent(row: EventRow): Event {
+/** The fields of an event's own row a client sees (`account_id` stays inside); webhooks present events by it. */
+export function presentEvent(row: EventRow): Omit<Event, 'sync' | 'sync_status'> {
   return {
     id: row.id,
     name: row.name,
@@ -25,4 +26,9 @@ export function presentEvent(row: EventRow): Event {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   }
+}
+
+/** An event as the admin API answers it: its row and the source it follows (`sync`, `sync_status`). */
+export function presentEventWithSync(row: EventRow, sync: EventSyncRow | undefined): Event {
+  return { ...presentEvent(row), ...presentSync(sync) }
 }

@@ -1,17 +1,24 @@
-import type { Database } from '@event-service/db'
+import type { Database, EventRow } from '@event-service/db'
 import { ok, page } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 import { Deleted } from '../common/envelopes.ts'
 import { IdParams } from '../common/fields.ts'
 import type { ApiBuilder } from '../openapi/api-builder.ts'
-import { presentEvent } from './events.presenter.ts'
+import { loadEventSyncs } from '../event-sync/sync.service.ts'
+import type { TargetPolicy } from '../webhooks/target-address.ts'
+import { presentEventWithSync } from './events.presenter.ts'
 import { CreateEventBody, EventListResponse, EventResponse, ListEventsQuery, UpdateEventBody } from './events.schema.ts'
 import { createEvent, deleteEvent, getEvent, listEvents, updateEvent } from './events.service.ts'
 
 const tag = 'Events'
 
-/** `POST/GET/PATCH/DELETE /events` (docs/admin-api.md#events-sessions-registrations). */
-export function eventRoutes(api: ApiBuilder, db: Kysely<Database>): void {
+/**
+ * `POST/GET/PATCH/DELETE /events` (docs/admin-api.md#events-sessions-registrations). `policy`: which
+ * addresses a `sync.url` may point to (the webhooks' rules).
+ */
+export function eventRoutes(api: ApiBuilder, db: Kysely<Database>, policy: TargetPolicy): void {
+  /** The event with the source it follows. */
+  const presented = async (row: EventRow) => presentEventWithSync(row, (await loadEventSyncs(db, [row.id])).get(row.id))
   api.route(
     {
       method: 'post',
@@ -24,7 +31,7 @@ export function eventRoutes(api: ApiBuilder, db: Kysely<Database>): void {
     },
     async (ctx, { body }) => {
       ctx.status = 201
-      ctx.body = ok(presentEvent(await createEvent(db, ctx.state.account.id, body)))
+      ctx.body = ok(await presented(await createEvent(db, ctx.state.account.id, body, policy)))
     },
   )
   api.route(
@@ -39,7 +46,14 @@ export function eventRoutes(api: ApiBuilder, db: Kysely<Database>): void {
     },
     async (ctx, { query }) => {
       const { rows, total } = await listEvents(db, ctx.state.account.id, query)
-      ctx.body = page(rows.map(presentEvent), { page: query.page, limit: query.limit, total })
+      const syncs = await loadEventSyncs(
+        db,
+        rows.map((r) => r.id),
+      )
+      ctx.body = page(
+        rows.map((r) => presentEventWithSync(r, syncs.get(r.id))),
+        { page: query.page, limit: query.limit, total },
+      )
     },
   )
   api.route(
@@ -54,7 +68,7 @@ export function eventRoutes(api: ApiBuilder, db: Kysely<Database>): void {
       errors: [404],
     },
     async (ctx, { params }) => {
-      ctx.body = ok(presentEvent(await getEvent(db, ctx.state.account.id, params.id)))
+      ctx.body = ok(await presented(await getEvent(db, ctx.state.account.id, params.id)))
     },
   )
   api.route(
@@ -70,7 +84,7 @@ export function eventRoutes(api: ApiBuilder, db: Kysely<Database>): void {
       errors: [404],
     },
     async (ctx, { params, body }) => {
-      ctx.body = ok(presentEvent(await updateEvent(db, ctx.state.account.id, params.id, body)))
+      ctx.body = ok(await presented(await updateEvent(db, ctx.state.account.id, params.id, body, policy)))
     },
   )
   api.route(

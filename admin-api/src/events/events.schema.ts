@@ -2,6 +2,7 @@ import { QUESTION_TYPES, REGISTRATION_CONFIRMATIONS } from '@event-service/db'
 import { emptyToNull, httpUrl, isoDateTime, optionalText, requiredText, uuid } from '../common/fields.ts'
 import { dataEnvelope, pageEnvelope } from '../common/envelopes.ts'
 import { listQuery } from '../common/list-query.ts'
+import { SyncSettings, SyncSettingsInput, SyncStatus } from '../event-sync/sync.schema.ts'
 import { z } from '../openapi/zod.ts'
 
 /** Whether the runtime knows `name` as an IANA time zone (`Europe/Berlin`, `UTC`). */
@@ -137,6 +138,10 @@ const eventFields = {
   questions,
   privacy_notice: PrivacyNotice.nullable(),
   registration_confirmation: registrationConfirmation,
+  sync: SyncSettingsInput.nullable().openapi({
+    description:
+      'The source the event follows (docs/schedule-exchange.md#sync): replaced whole; a new or changed one runs at once; null stops following',
+  }),
 }
 
 export const CreateEventBody = z
@@ -151,6 +156,9 @@ export const CreateEventBody = z
     registration_confirmation: registrationConfirmation
       .optional()
       .openapi({ description: 'How registrations are confirmed (see `Event`); default `email`' }),
+    sync: SyncSettingsInput.nullable()
+      .optional()
+      .openapi({ description: 'A source to follow (see `sync` of `UpdateEventRequest`); default none' }),
   })
   .strict()
   // Rules across fields are the service's, on the state the write leaves (event-rules.ts).
@@ -179,6 +187,8 @@ export const Event = z
     questions: z.array(Question),
     privacy_notice: PrivacyNotice.nullable(),
     registration_confirmation: registrationConfirmation,
+    sync: SyncSettings.nullable().openapi({ description: 'The source the event follows; null: none' }),
+    sync_status: SyncStatus.nullable().openapi({ description: 'How its syncs went; null when it follows no source' }),
     created_at: z.string().openapi({ format: 'date-time' }),
     updated_at: z.string().openapi({ format: 'date-time' }),
   })

@@ -2,6 +2,8 @@ import type { Database, EventRow } from '@event-service/db'
 import { notFound } from '@event-service/server-common'
 import { sql, type Kysely } from 'kysely'
 import { offsetOf } from '../common/list-query.ts'
+import { assertSyncSource, writeEventSync } from '../event-sync/sync.service.ts'
+import type { TargetPolicy } from '../webhooks/target-address.ts'
 import { assertSessionsWithin } from '../sessions/session-rules.ts'
 import { assertEventRules } from './event-rules.ts'
 import type { CreateEventBody, ListEventsQuery, UpdateEventBody } from './events.schema.ts'
@@ -21,33 +23,44 @@ const storedTickets = (list: NonNullable<UpdateEventBody['tickets']>) =>
 const storedQuestions = (list: NonNullable<UpdateEventBody['questions']>) =>
   JSON.stringify(list.map((q) => ({ ...q, required: q.required ?? false, options: q.options ?? null, ticket_ids: q.ticket_ids ?? null })))
 
-export async function createEvent(db: Kysely<Database>, accountId: string, input: CreateEventBody): Promise<EventRow> {
+/** Creates the event, and the source it follows (`sync`, checked like a webhook's target) in the same transaction. */
+export async function createEvent(
+  db: Kysely<Database>,
+  accountId: string,
+  input: CreateEventBody,
+  policy: TargetPolicy,
+): Promise<EventRow> {
   assertEventRules({
     starts_at: new Date(input.starts_at),
     ends_at: new Date(input.ends_at),
     tickets: input.tickets,
     questions: input.questions ?? [],
   })
-  return db
-    .insertInto('events')
-    .values({
-      account_id: accountId,
-      name: input.name,
-      description: input.description ?? null,
-      timezone: input.timezone,
-      starts_at: new Date(input.starts_at),
-      ends_at: new Date(input.ends_at),
-      venue: input.venue ?? null,
-      rooms: input.rooms ?? [],
-      tracks: input.tracks ?? [],
-      tickets: storedTickets(input.tickets),
-      questions: storedQuestions(input.questions ?? []),
-      privacy_notice: input.privacy_notice ? JSON.stringify(input.privacy_notice) : null,
-      // New events confirm by email unless told otherwise (docs/decisions.md).
-      registration_confirmation: input.registration_confirmation ?? 'email',
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  await assertSyncSource(input.sync, policy)
+  return db.transaction().execute(async (trx) => {
+    const event = await trx
+      .insertInto('events')
+      .values({
+        account_id: accountId,
+        name: input.name,
+        description: input.description ?? null,
+        timezone: input.timezone,
+        starts_at: new Date(input.starts_at),
+        ends_at: new Date(input.ends_at),
+        venue: input.venue ?? null,
+        rooms: input.rooms ?? [],
+        tracks: input.tracks ?? [],
+        tickets: storedTickets(input.tickets),
+        questions: storedQuestions(input.questions ?? []),
+        privacy_notice: input.privacy_notice ? JSON.stringify(input.privacy_notice) : null,
+        // New events confirm by email unless told otherwise (docs/decisions.md).
+        registration_confirmation: input.registration_confirmation ?? 'email',
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    if (input.sync) await writeEventSync(trx, accountId, event.id, input.sync)
+    return event
+  })
 }
 
 export async function getEvent(db: Kysely<Database>, accountId: string, id: string): Promise<EventRow> {
@@ -71,10 +84,17 @@ export async function listEvents(
 
 /**
  * Changes only the fields present; an empty body returns the event untouched. The change and its
- * `event.updated` webhook commit together.
+ * `event.updated` webhook commit together, with the source it follows (`sync`).
  */
-export async function updateEvent(db: Kysely<Database>, accountId: string, id: string, input: UpdateEventBody): Promise<EventRow> {
+export async function updateEvent(
+  db: Kysely<Database>,
+  accountId: string,
+  id: string,
+  input: UpdateEventBody,
+  policy: TargetPolicy,
+): Promise<EventRow> {
   if (Object.keys(input).length === 0) return getEvent(db, accountId, id)
+  await assertSyncSource(input.sync, policy)
   // Read and written under one row lock, so that the rules hold for the state actually written.
   return db.transaction().execute(async (trx) => {
     const current = await trx
@@ -97,6 +117,7 @@ export async function updateEvent(db: Kysely<Database>, accountId: string, id: s
     if (input.starts_at !== undefined || input.ends_at !== undefined || input.timezone !== undefined) {
       await assertSessionsWithin(trx, id, { starts_at: startsAt, ends_at: endsAt, timezone })
     }
+    if (input.sync !== undefined) await writeEventSync(trx, accountId, id, input.sync)
     return trx
       .updateTable('events')
       .set({

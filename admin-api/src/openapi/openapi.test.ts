@@ -51,6 +51,7 @@ describe('OpenAPI document and docs', () => {
         'GET /events/{id}',
         'PATCH /events/{id}',
         'DELETE /events/{id}',
+        'POST /events/{id}/sync',
         'GET /events/{id}/export',
         'GET /sessions',
         'POST /sessions',

@@ -44,7 +44,8 @@ const USER_AGENT = 'event-service-webhooks/1.0'
 /** The attempt ran out of time (connecting, or waiting for the answer). */
 class AttemptTimeout extends Error {}
 
-function describeError(err: unknown): string {
+/** A failed connection or request for people (`connection refused`, a refused target's reason, …). */
+export function describeError(err: unknown): string {
   if (err instanceof ForbiddenTargetError) return err.message
   const e = err as NodeJS.ErrnoException
   const known: Record<string, string> = {
