@@ -26,6 +26,8 @@ import { embedTokenRoutes } from './embed-tokens/embed-tokens.routes.ts'
 import { startSyncWorker } from './event-sync/sync-worker.ts'
 import { syncRoutes } from './event-sync/sync.routes.ts'
 import { eventRoutes } from './events/events.routes.ts'
+import { importRoutes } from './imports/imports.routes.ts'
+import { failInterruptedImports } from './imports/imports.service.ts'
 import { allowedMethodsOptions, ApiBuilder } from './openapi/api-builder.ts'
 import { publicRoutes } from './public.routes.ts'
 import { registrationRoutes } from './registrations/registrations.routes.ts'
@@ -59,7 +61,7 @@ export interface AdminApp {
 }
 
 /** Every resource; each adds its routes and their OpenAPI operations. */
-function declareRoutes(api: ApiBuilder, db: Kysely<Database>, config: Config, signIn: SignInDeps): void {
+function declareRoutes(api: ApiBuilder, db: Kysely<Database>, config: Config, signIn: SignInDeps, logger: Logger): void {
   signInRoutes(api, db, signIn)
   accountRoutes(api, db)
   userRoutes(api, db, signIn)
@@ -71,6 +73,7 @@ function declareRoutes(api: ApiBuilder, db: Kysely<Database>, config: Config, si
   registrationRoutes(api, db)
   scheduleExportRoutes(api, db, signIn.embedUrl)
   webhookRoutes(api, db, { allowPrivate: config.webhookAllowPrivate })
+  importRoutes(api, db, { allowPrivate: config.webhookAllowPrivate, logger: logger.child({ component: 'imports' }) })
 }
 
 const isVersioned = (path: string) => path === '/v1' || path.startsWith('/v1/')
@@ -94,14 +97,21 @@ export async function createAdminApp(deps: AdminAppDeps): Promise<AdminApp> {
   const perAccount = createRateLimiter(store, { name: 'admin', windowSeconds: ACCOUNT_WINDOW_SECONDS })
   const signInFailures = createRateLimiter(store, { name: 'sign-in', windowSeconds: SIGN_IN_WINDOW_SECONDS })
   const api = new ApiBuilder()
-  declareRoutes(api, db, config, {
-    limit: createSignInLimit(signInFailures),
-    signupOpen: config.consoleSignupOpen,
-    // Links in emails name this server by configuration or by the port it listens on, never by the
-    // request's Host header: anyone could set that and have a reset link point at their own site.
-    consoleOrigin: (ctx) => adminOrigin(config, ctx.req.socket.localPort),
-    embedUrl,
-  })
+  declareRoutes(
+    api,
+    db,
+    config,
+    {
+      limit: createSignInLimit(signInFailures),
+      signupOpen: config.consoleSignupOpen,
+      // Links in emails name this server by configuration or by the port it listens on, never by the
+      // request's Host header: anyone could set that and have a reset link point at their own site.
+      consoleOrigin: (ctx) => adminOrigin(config, ctx.req.socket.localPort),
+      embedUrl,
+    },
+    logger,
+  )
+  await failInterruptedImports(db)
   const usage = createKeyUsageRecorder(db, logger)
   const pub = publicRoutes(api.document(), db)
 

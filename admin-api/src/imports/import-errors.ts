@@ -1,6 +1,7 @@
-import { ApiError, type FieldError, type SourceErrorCode } from '@event-service/server-common'
+// By path: the CLI reads the size limit before anything else loads, and the package index is slow to load.
+import { ApiError, type FieldError, type SourceErrorCode } from '@event-service/server-common/api-error.ts'
 
-/** The largest source an import reads, file or URL (docs/schedule-exchange.md#limits). */
+/** The largest source an import reads, file or URL (docs/schedule-exchange.md#errors). */
 export const MAX_SOURCE_BYTES = 20 * 1024 * 1024
 
 /** Statuses a source error answers with when it is answered at once (an upload the API reads before accepting). */

@@ -20,7 +20,7 @@ type RouteErrorStatus = 401 | 403 | 404 | 409
 
 /** One endpoint of the admin API: the shared declaration (`ApiBuilder` of server-common) and who may call it. */
 export interface RouteSpec<S extends RouteInputs>
-  extends Pick<SharedRouteSpec<S>, 'method' | 'operationId' | 'summary' | 'description' | 'tag' | 'request'> {
+  extends Pick<SharedRouteSpec<S>, 'method' | 'operationId' | 'summary' | 'description' | 'tag' | 'request' | 'documentedBody'> {
   /** OpenAPI-style path under `/v1`, e.g. `/speakers/{id}`. */
   path: string
   /** `alternatives`: other media types the same status answers with, by `Accept` (e.g. `text/csv`). */
@@ -115,7 +115,7 @@ export class ApiBuilder {
   readonly publicRouter = new Router<AdminState>({ prefix: '/v1' })
 
   route<S extends RouteInputs>(spec: RouteSpec<S>, handler: Handler<S>): void {
-    const hasBody = spec.request?.body !== undefined
+    const hasBody = spec.request?.body !== undefined || spec.documentedBody !== undefined
     const isPublic = spec.access === 'public'
     const access: Access = spec.access === 'public' || spec.access === undefined ? defaultAccess(spec.method) : spec.access
     const guarded = isPublic ? [] : [401, 403]

@@ -35,7 +35,7 @@ function linkPageRoutes(
       method: 'post',
       operationId: names.act,
       summary: words.act,
-      documentedBody: { mediaType: 'application/x-www-form-urlencoded', schema: LinkForm },
+      documentedBody: { 'application/x-www-form-urlencoded': LinkForm },
       responses: { 200: { description: words.done, headers: {}, alternatives: html('The page') }, 404: invalid, ...gone },
     },
   }

@@ -46,8 +46,11 @@ export interface RouteSpec<S extends RouteInputs = RouteInputs> {
    * depend on the request (one schema per element of a path parameter, say).
    */
   documentedQuery?: RouteParameter
-  /** A body of another media type than JSON, documented here and read by the route's own hooks (a page's form). */
-  documentedBody?: { mediaType: string; schema: z.ZodType }
+  /**
+   * A body of other media types than JSON (or of several), documented here and read by the route's
+   * own code: a page's form, a file upload.
+   */
+  documentedBody?: Record<string, z.ZodType>
   /** Schemas its description names that no request or response holds (an event stream's data). */
   components?: Record<string, z.ZodType>
   /** Every status it answers with other than in the error envelope (a 304; a page's 404). */
@@ -148,7 +151,12 @@ export class ApiBuilder<State, C extends RouterContext<State> = RouterContext<St
         ...(query ? { query } : {}),
         ...(request.body ? { body: { required: true, content: json(request.body) } } : {}),
         ...(spec.documentedBody
-          ? { body: { required: true, content: { [spec.documentedBody.mediaType]: { schema: spec.documentedBody.schema } } } }
+          ? {
+              body: {
+                required: true,
+                content: Object.fromEntries(Object.entries(spec.documentedBody).map(([type, schema]) => [type, { schema }])),
+              },
+            }
           : {}),
       },
       responses,

@@ -1,0 +1,197 @@
+import type { SpeakerLink } from '@event-service/db'
+import type { FieldError } from '@event-service/server-common'
+import { UpdateSessionBody } from '../sessions/sessions.schema.ts'
+import { UpdateSpeakerBody } from '../speakers/speakers.schema.ts'
+import type { ImportedSchedule, ImportedSession, ImportedSpeaker } from './formats/imported-schedule.ts'
+import { sourceError } from './import-errors.ts'
+
+/** A session's fields as the API would store them. */
+export interface SessionValues {
+  source_id: string
+  title: string
+  description: string | null
+  starts_at: Date
+  ends_at: Date
+  room: string | null
+  track: string | null
+  format: string | null
+  language: string | null
+  tags: string[]
+  slides_url: string | null
+  recording_url: string | null
+  cancelled: boolean
+  /** Source ids of its speakers, in order. */
+  speaker_ids: string[]
+  place: string
+}
+
+/** A speaker's fields as the API would store them. */
+export interface SpeakerValues {
+  source_id: string
+  name: string
+  email: string | null
+  bio: string | null
+  photo_url: string | null
+  links: SpeakerLink[]
+  place: string
+}
+
+/** A schedule whose every value passes the admin API's own field rules. */
+export interface FittedSchedule {
+  schedule: ImportedSchedule
+  sessions: SessionValues[]
+  speakers: SpeakerValues[]
+  skipped: { item: string; reason: string }[]
+}
+
+/**
+ * Fields an import leaves empty, with a note, when the source's value breaks our rules: they
+ * add to a session or speaker but do not make it (a language we do not know, a link that is not
+ * http). The others (a title of 300 characters) make the source invalid: taking them cut would
+ * lose what the organiser wrote.
+ */
+const OPTIONAL_SESSION_FIELDS = new Set(['language', 'slides_url', 'recording_url', 'tags', 'format'])
+const OPTIONAL_SPEAKER_FIELDS = new Set(['email', 'photo_url', 'links'])
+
+const EMPTY: Record<string, unknown> = {
+  language: null,
+  slides_url: null,
+  recording_url: null,
+  tags: [],
+  format: null,
+  email: null,
+  photo_url: null,
+  links: [],
+}
+
+type Schema = typeof UpdateSessionBody | typeof UpdateSpeakerBody
+type Issue = { path: PropertyKey[]; message: string }
+
+/**
+ * `candidate` parsed by the API's own request schema (the one place our field rules live), with
+ * optional fields that break them emptied and noted, and the rest as errors at `place`.
+ */
+function fit<T>(
+  schema: Schema,
+  candidate: Record<string, unknown>,
+  optional: Set<string>,
+  where: { place: string; label: string },
+  errors: FieldError[],
+  skipped: FittedSchedule['skipped'],
+): T | undefined {
+  const first = schema.safeParse(candidate)
+  if (first.success) return first.data as T
+  const field = (issue: Issue) => String(issue.path[0] ?? '')
+  const blocking = first.error.issues.filter((i) => !optional.has(field(i)))
+  const emptied = { ...candidate }
+  for (const issue of first.error.issues.filter((i) => optional.has(field(i)))) {
+    if (emptied[field(issue)] === EMPTY[field(issue)]) continue
+    skipped.push({
+      item: `${where.label} (${where.place})`,
+      reason: `${field(issue)} ${JSON.stringify(candidate[field(issue)])} left empty: it ${issue.message}`,
+    })
+    emptied[field(issue)] = EMPTY[field(issue)]
+  }
+  const second = blocking.length === 0 ? schema.safeParse(emptied) : undefined
+  if (second?.success) return second.data as T
+  for (const issue of second?.error.issues ?? blocking) {
+    errors.push({ path: `${where.place}.${issue.path.join('.')}`, message: issue.message })
+  }
+  return undefined
+}
+
+function fitSession(s: ImportedSession, errors: FieldError[], skipped: FittedSchedule['skipped']): SessionValues | undefined {
+  const candidate = {
+    title: s.title,
+    description: s.description,
+    starts_at: s.starts_at.toISOString(),
+    ends_at: s.ends_at.toISOString(),
+    room: s.room,
+    track: s.track,
+    format: s.format,
+    language: s.language,
+    tags: s.tags,
+    slides_url: s.slides_url,
+    recording_url: s.recording_url,
+    cancelled: s.cancelled,
+  }
+  const fitted = fit<UpdateSessionBody>(
+    UpdateSessionBody,
+    candidate,
+    OPTIONAL_SESSION_FIELDS,
+    { place: s.place, label: `session "${s.title}"` },
+    errors,
+    skipped,
+  )
+  if (!fitted) return undefined
+  return {
+    source_id: s.source_id,
+    title: fitted.title ?? s.title,
+    description: fitted.description ?? null,
+    starts_at: s.starts_at,
+    ends_at: s.ends_at,
+    room: fitted.room ?? null,
+    track: fitted.track ?? null,
+    format: fitted.format ?? null,
+    language: fitted.language ?? null,
+    tags: fitted.tags ?? [],
+    slides_url: fitted.slides_url ?? null,
+    recording_url: fitted.recording_url ?? null,
+    cancelled: s.cancelled,
+    speaker_ids: s.speaker_ids,
+    place: s.place,
+  }
+}
+
+function fitSpeaker(s: ImportedSpeaker, errors: FieldError[], skipped: FittedSchedule['skipped']): SpeakerValues | undefined {
+  const candidate = {
+    name: s.name,
+    bio: s.bio,
+    photo_url: s.photo_url,
+    links: s.links,
+    ...(s.email !== null && { email: s.email }),
+  }
+  const fitted = fit<UpdateSpeakerBody>(
+    UpdateSpeakerBody,
+    candidate,
+    OPTIONAL_SPEAKER_FIELDS,
+    { place: s.place, label: `speaker "${s.name}"` },
+    errors,
+    skipped,
+  )
+  if (!fitted) return undefined
+  return {
+    source_id: s.source_id,
+    name: fitted.name ?? s.name,
+    email: fitted.email ?? null,
+    bio: fitted.bio ?? null,
+    photo_url: fitted.photo_url ?? null,
+    links: fitted.links ?? [],
+    place: s.place,
+  }
+}
+
+/**
+ * Every value of the schedule through the admin API's field rules, so that an import stores only
+ * what the API itself would have taken. Throws `SOURCE_INVALID` naming each place that breaks a
+ * rule it cannot leave out.
+ */
+export function fitSchedule(schedule: ImportedSchedule): FittedSchedule {
+  const errors: FieldError[] = []
+  const skipped = [...schedule.skipped]
+  const speakers = schedule.speakers.map((s) => fitSpeaker(s, errors, skipped))
+  const sessions = schedule.sessions.map((s) => fitSession(s, errors, skipped))
+  if (errors.length > 0) {
+    throw sourceError(
+      'SOURCE_INVALID',
+      `The schedule has values the event cannot take in ${errors.length} place${errors.length === 1 ? '' : 's'}`,
+      errors,
+    )
+  }
+  return {
+    schedule,
+    sessions: sessions.filter((s): s is SessionValues => s !== undefined),
+    speakers: speakers.filter((s): s is SpeakerValues => s !== undefined),
+    skipped,
+  }
+}
