@@ -123,7 +123,7 @@ describe('service-schedule: sessions and speakers', () => {
     const el = await mount('emb_no_feed')
     // The schedule asked the access verdict, and drew again with its answer.
     const access = `GET /v1/events/${EVENT_ID}/access`
-    for (let i = 0; i < 200 && !(await requestCounts())[access]; i++) await new Promise((r) => setTimeout(r, 10))
+    await until(async () => (await requestCounts())[access], 'the access verdict asked')
     expect((await requestCounts())[access]).to.equal(1)
     await new Promise((r) => setTimeout(r, 50))
     await el.updateComplete

@@ -170,12 +170,15 @@ describe('live updates', () => {
     const list = page.children[1]!
     await until(() => card(el, RUST) && root(list).querySelector('.item'), 'the schedule and the list')
     await streamOpen()
-    await live({ event: 'refused', data: { code: 'TOKEN_DISABLED', message: 'This embed token has been disabled' } })
+    // A session renamed while the stream is refused, in the same request as the refusal: the page
+    // tries again within 0.5 to 1 s (retryDelay), and a rename sent after it could reach the mock
+    // after that retry's read on a loaded machine, leaving the old title for good. Nothing reads
+    // between the refusal and the retry, so only the read after recovery can show the new title.
+    const renamed = SESSIONS.map((s) => (s.id === RUST ? { ...s, title: 'Rust, after the break' } : s))
+    await live({ sessions: renamed, event: 'refused', data: { code: 'TOKEN_DISABLED', message: 'This embed token has been disabled' } })
     await until(() => $(el, '[part=error]'), 'the error state')
     // Still one stream for the page, waiting to reconnect; the mock accepts the token again.
     expect(openStreamCount()).to.equal(1)
-    const renamed = SESSIONS.map((s) => (s.id === RUST ? { ...s, title: 'Rust, after the break' } : s))
-    await live({ sessions: renamed })
     await until(
       () => !$(el, '[part=error]') && text(card(el, RUST)?.querySelector('.session__title')) === 'Rust, after the break',
       'the schedule back, read again',
