@@ -4,6 +4,7 @@ import { DIALECTS } from '@event-service/db/testing.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { c3vocSchedule, type TestTalk } from '../testing/c3voc-schedule.ts'
 import { startTestApi, type TestApi, type TestResponse } from '../testing/test-api.ts'
+import { startWebhookReceiver } from '../testing/webhook-receiver.ts'
 
 const ADA = { guid: 'a0000000-0000-4000-8000-000000000001', name: 'Ada Lovelace', biography: 'Wrote the first program.' }
 const GRACE = { guid: 'a0000000-0000-4000-8000-000000000002', name: 'Grace Hopper' }
@@ -159,6 +160,29 @@ describe.each(DIALECTS)('imports on %s', (dialect) => {
     const deleted = await upload(eventId, c3vocSchedule(moved.slice(0, 1)), { removed: 'delete' })
     expect(deleted.plan).toMatchObject({ deleted: { sessions: 2, speakers: 1 } })
     expect((await sessionsOf(eventId)).map((s) => s.title).sort()).toEqual(['Lunch', 'Opening'])
+  })
+
+  it('an import’s changes are announced as any other change: one webhook per session it changed', async () => {
+    const receiver = await startWebhookReceiver()
+    try {
+      const eventId = await newEvent()
+      await upload(eventId, c3vocSchedule(talks()))
+      const hook = await api.request('POST', '/v1/webhooks', {
+        key,
+        body: { url: `${receiver.url}/sessions`, events: ['session.updated'] },
+      })
+      expect(hook.status).toBe(201)
+      receiver.secrets.set('/sessions', hook.body.data.secret)
+      const [opening, compilers, closing] = talks() as [TestTalk, TestTalk, TestTalk]
+      await upload(eventId, c3vocSchedule([{ ...opening, room: 'Saal 2' }, compilers, closing]))
+      const delivery = await receiver.nth('/sessions', 0)
+      expect(delivery.verified, delivery.verifyError).toBe(true)
+      expect(delivery.payload.data.object).toMatchObject({ title: 'Opening', room: 'Saal 2', source: 'frab', source_id: opening.guid })
+      const deliveries = await api.db.selectFrom('webhook_deliveries').select('type').where('webhook_id', '=', hook.body.data.id).execute()
+      expect(deliveries).toEqual([{ type: 'session.updated' }])
+    } finally {
+      await receiver.close()
+    }
   })
 
   it('a speaker made by hand is matched by email rather than made twice', async () => {
