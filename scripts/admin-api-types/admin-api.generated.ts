@@ -314,6 +314,26 @@ export interface paths {
         patch: operations["updateEvent"];
         trace?: never;
     };
+    "/events/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync the event with its source now
+         * @description The sync is due at once and a worker runs it within moments; `sync_status` of the event tells how it went (`last_run_at` moves on). 409 when the event follows no source.
+         */
+        post: operations["syncEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/speakers": {
         parameters: {
             query?: never;
@@ -440,14 +460,14 @@ export interface paths {
         post?: never;
         /**
          * Revoke an embed token
-         * @description Soft delete, immediate and final: sites using the token stop showing widgets. Revoking again is 409.
+         * @description Soft delete, final: sites using the token stop showing widgets, on every embed server by the time it answers. Revoking again is 409.
          */
         delete: operations["revokeEmbedToken"];
         options?: never;
         head?: never;
         /**
          * Rename, re-scope, disable or enable an embed token
-         * @description Takes effect at once on every embed server. A revoked token cannot be changed (409).
+         * @description Has taken effect on every embed server when it answers (50 ms after its commit at most, the bound within which every embed server honours a change). A revoked token cannot be changed (409).
          */
         patch: operations["updateEmbedToken"];
         trace?: never;
@@ -655,6 +675,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/{id}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a schedule into the event
+         * @description From a file (`multipart/form-data`, field `file`, at most 20 MiB) or a URL (JSON `{url}`, fetched by the server under the webhooks’ address rule). Answers 202 with the import at once; read it with `GET …/imports/{importId}` until `status` is `done` or `failed`. With `dry_run` its `plan` says what it would do and nothing is written; otherwise it is written in one transaction, all or nothing. Sessions and speakers keep their `source` and `source_id`: importing the same source again updates them in place.
+         */
+        post: operations["createImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/{id}/imports/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an import: its status, progress, plan and error */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -682,7 +739,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        ErrorCode: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "SOLD_OUT" | "RATE_LIMIT_EXCEEDED" | "TOO_MANY_STREAMS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED";
+        ErrorCode: "VALIDATION_ERROR" | "INVALID_JSON" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "SOLD_OUT" | "RATE_LIMIT_EXCEEDED" | "TOO_MANY_STREAMS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "TOKEN_MISSING" | "INVALID_TOKEN" | "TOKEN_REVOKED" | "TOKEN_DISABLED" | "TOKEN_EXPIRED" | "EVENT_MISMATCH" | "ORIGIN_NOT_ALLOWED" | "SOURCE_UNREADABLE" | "SOURCE_INVALID" | "SOURCE_TOO_LARGE" | "SOURCE_UNAVAILABLE";
         FieldError: {
             path: string;
             message: string;
@@ -972,6 +1029,8 @@ export interface components {
              * @enum {string}
              */
             registration_confirmation: "email" | "none";
+            sync: components["schemas"]["SyncSettings"];
+            sync_status: components["schemas"]["SyncStatus"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1024,6 +1083,57 @@ export interface components {
              * @example https://example.com/ada.jpg
              */
             url?: string | null;
+        } | null;
+        /** @description The source the event follows; null: none */
+        SyncSettings: {
+            url: string;
+            /**
+             * @description The source’s format, or `auto` to tell it by its content
+             * @enum {string}
+             */
+            format: "auto" | "frab-json" | "frab-xml" | "pretalx" | "sessionize";
+            /**
+             * @description How often the source is fetched
+             * @example 5m
+             */
+            every: string;
+            /**
+             * @description What becomes of sessions (and speakers) the source no longer has: `cancel` (kept, marked cancelled) or `delete`
+             * @enum {string}
+             */
+            removed: "cancel" | "delete";
+        } | null;
+        /** @description How its syncs went; null when it follows no source */
+        SyncStatus: {
+            /**
+             * Format: date-time
+             * @description When the last sync ended; null before the first
+             */
+            last_run_at: string | null;
+            /**
+             * @description `changed`: the import changed sessions or speakers; `unchanged`: it found nothing to change; `not_modified`: the source answered 304; `failed`: see `error`
+             * @enum {string|null}
+             */
+            result: "changed" | "unchanged" | "not_modified" | "failed" | null;
+            /** @description Why the last sync failed, as the error envelope’s `error`; null unless `failed` */
+            error: {
+                code: string;
+                message: string;
+                details: {
+                    [key: string]: unknown;
+                };
+            } | null;
+            /**
+             * Format: uuid
+             * @description The last import a sync made (`GET /v1/events/{id}/imports/{importId}`)
+             * @example 3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b
+             */
+            last_import_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the next sync is due
+             */
+            next_run_at: string;
         } | null;
         CreateEventRequest: {
             name: string;
@@ -1081,6 +1191,32 @@ export interface components {
              * @enum {string}
              */
             registration_confirmation?: "email" | "none";
+            /** @description A source to follow (see `sync` of `UpdateEventRequest`); default none */
+            sync?: {
+                /**
+                 * Format: uri
+                 * @description A pretalx `schedule.json`, a frab `schedule.xml` or a Sessionize "All data" URL; it must point to a public address
+                 * @example https://pretalx.example.com/conf/schedule/export/schedule.json
+                 */
+                url: string;
+                /**
+                 * @description The source’s format, or `auto` to tell it by its content
+                 * @default auto
+                 * @enum {string}
+                 */
+                format: "auto" | "frab-json" | "frab-xml" | "pretalx" | "sessionize";
+                /**
+                 * @description How often the source is fetched: a duration from `1m` to `1d` (e.g. 500ms, 30s, 5m, 2h or 3d); default `5m`
+                 * @example 5m
+                 */
+                every?: string;
+                /**
+                 * @description What becomes of sessions (and speakers) the source no longer has: `cancel` (kept, marked cancelled) or `delete`
+                 * @default cancel
+                 * @enum {string}
+                 */
+                removed: "cancel" | "delete";
+            } | null;
         };
         EventListResponse: {
             /** @enum {boolean} */
@@ -1131,6 +1267,38 @@ export interface components {
              * @enum {string}
              */
             registration_confirmation?: "email" | "none";
+            sync?: components["schemas"]["SyncSettingsInput"];
+        };
+        /** @description The source the event follows (docs/schedule-exchange.md#sync): replaced whole; a new or changed one runs at once; null stops following */
+        SyncSettingsInput: {
+            /**
+             * Format: uri
+             * @description A pretalx `schedule.json`, a frab `schedule.xml` or a Sessionize "All data" URL; it must point to a public address
+             * @example https://pretalx.example.com/conf/schedule/export/schedule.json
+             */
+            url: string;
+            /**
+             * @description The source’s format, or `auto` to tell it by its content
+             * @default auto
+             * @enum {string}
+             */
+            format: "auto" | "frab-json" | "frab-xml" | "pretalx" | "sessionize";
+            /**
+             * @description How often the source is fetched: a duration from `1m` to `1d` (e.g. 500ms, 30s, 5m, 2h or 3d); default `5m`
+             * @example 5m
+             */
+            every?: string;
+            /**
+             * @description What becomes of sessions (and speakers) the source no longer has: `cancel` (kept, marked cancelled) or `delete`
+             * @default cancel
+             * @enum {string}
+             */
+            removed: "cancel" | "delete";
+        } | null;
+        SyncStatusResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SyncStatus"];
         };
         SpeakerListResponse: {
             /** @enum {boolean} */
@@ -1149,7 +1317,8 @@ export interface components {
              * @example 3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b
              */
             event_id: string;
-            email: string;
+            /** @description Null for a speaker imported from a source that publishes no addresses */
+            email: string | null;
             name: string;
             title: string | null;
             company: string | null;
@@ -1159,6 +1328,16 @@ export interface components {
             photo_url: string | null;
             /** @description Website and profiles elsewhere, in order */
             links: components["schemas"]["Link"][];
+            /**
+             * @description The system it was imported from (`frab`, `sessionize`); null when made here
+             * @example frab
+             */
+            source: string | null;
+            /**
+             * @description Its id in its source; a re-import matches on it
+             * @example b0c3e0f2-6a43-5e5c-9e0d-2f1f4e3b1a7c
+             */
+            source_id: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1291,6 +1470,16 @@ export interface components {
             cancelled: boolean;
             /** @description In the order of `speaker_ids` */
             speakers: components["schemas"]["SessionSpeaker"][];
+            /**
+             * @description The system it was imported from (`frab`, `sessionize`); null when made here
+             * @example frab
+             */
+            source: string | null;
+            /**
+             * @description Its id in its source; a re-import matches on it
+             * @example b0c3e0f2-6a43-5e5c-9e0d-2f1f4e3b1a7c
+             */
+            source_id: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1893,6 +2082,134 @@ export interface components {
             payload: {
                 [key: string]: unknown;
             };
+        };
+        ImportResponse: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["Import"];
+        };
+        Import: {
+            /**
+             * Format: uuid
+             * @example 3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @example 3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b
+             */
+            event_id: string;
+            /**
+             * @description `pending`, `running`, then `done` or `failed`
+             * @enum {string}
+             */
+            status: "pending" | "running" | "done" | "failed";
+            /**
+             * @description A file sent (`upload`), a URL given (`url`), or the event’s `sync`
+             * @enum {string}
+             */
+            trigger: "upload" | "url" | "sync";
+            /** @description The file’s name or the URL */
+            source_name: string | null;
+            /** @description The format asked for, then the one read */
+            format: string;
+            dry_run: boolean;
+            /** @enum {string} */
+            removed: "cancel" | "delete";
+            /** @description While running: the phase and how many items of it are done */
+            progress: {
+                /** @enum {string} */
+                phase: "reading" | "planning" | "writing";
+                done: number;
+                total: number;
+            } | null;
+            plan: components["schemas"]["ImportPlan"];
+            /** @description Why it failed, as the error envelope says it: `SOURCE_UNREADABLE`, `SOURCE_INVALID` (with `details.fields`: each place in the file and what is wrong there), `SOURCE_TOO_LARGE`, `SOURCE_UNAVAILABLE`; nothing was written */
+            error: {
+                code: string;
+                message: string;
+                details: {
+                    [key: string]: unknown;
+                };
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        /** @description What the import does (a dry run: would do); null until planned */
+        ImportPlan: {
+            created: components["schemas"]["ImportCounts"];
+            updated: components["schemas"]["ImportCounts"];
+            cancelled: components["schemas"]["ImportCounts"] & unknown;
+            deleted: components["schemas"]["ImportCounts"];
+            unchanged: components["schemas"]["ImportCounts"];
+            /** @description The event’s own fields the import changes (timezone, starts_at, ends_at, rooms, tracks) */
+            event: {
+                fields: string[];
+            };
+            /** @description Every item the import creates, changes or removes; unchanged ones are only counted */
+            changes: {
+                /** @enum {string} */
+                action: "created" | "updated" | "cancelled" | "deleted";
+                /** @enum {string} */
+                kind: "session" | "speaker";
+                /**
+                 * Format: uuid
+                 * @description Null for an item a dry run would create
+                 * @example 3f2b8c1e-5d4a-4e6f-9a7b-1c2d3e4f5a6b
+                 */
+                id: string | null;
+                source_id: string;
+                /** @description The session’s title or the speaker’s name */
+                title: string;
+                /** @description The fields an update changes */
+                fields: string[];
+            }[];
+            /** @description What the import left out, and why (an item, or a value our rules do not take, such as an unknown language) */
+            skipped: {
+                item: string;
+                reason: string;
+            }[];
+        } | null;
+        ImportCounts: {
+            sessions: number;
+            speakers: number;
+        };
+        ImportUploadRequest: {
+            /**
+             * Format: binary
+             * @description The schedule file, at most 20 MiB
+             */
+            file?: string;
+            format?: components["schemas"]["ImportFormat"];
+            /** @description Plan only: answer what the import would do, and write nothing (default false) */
+            dry_run?: boolean;
+            removed?: components["schemas"]["RemovedItemAction"];
+        };
+        /**
+         * @description The source’s format: `frab-json` / `frab-xml` (c3voc schedule.json / schedule.xml, as frab, pretalx and the c3voc tools export it), `pretalx` (a pretalx event’s `schedule/export/schedule.json`), `sessionize` (Sessionize “All data” JSON); `auto` (default) tells them apart by content
+         * @default auto
+         * @enum {string}
+         */
+        ImportFormat: "auto" | "frab-json" | "frab-xml" | "pretalx" | "sessionize";
+        /**
+         * @description What happens to sessions and speakers imported from this source earlier that it no longer has: `cancel` (default: sessions stay, shown as cancelled; speakers are withdrawn) or `delete`. Items made by hand are never touched.
+         * @default cancel
+         * @enum {string}
+         */
+        RemovedItemAction: "cancel" | "delete";
+        ImportFromUrlRequest: {
+            /**
+             * Format: uri
+             * @description Where the schedule is: http: or https:, resolving to a public address (the webhooks’ rule)
+             * @example https://pretalx.example.org/democon/schedule/export/schedule.json
+             */
+            url: string;
+            format?: components["schemas"]["ImportFormat"];
+            /** @description Plan only: answer what the import would do, and write nothing (default false) */
+            dry_run?: boolean;
+            removed?: components["schemas"]["RemovedItemAction"];
         };
     };
     responses: never;
@@ -4109,6 +4426,99 @@ export interface operations {
             };
             /** @description Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`); the `X-Request-Id` identifies it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    syncEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sync status, the sync due now */
+            202: {
+                headers: {
+                    /** @description Requests allowed per hour for the account */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Identifies the request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncStatusResponse"];
+                };
+            };
+            /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key, or no console session (`UNAUTHORIZED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is read-only, the role may not do this, or a console request lacks its CSRF token (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (`CONFLICT`; `SOLD_OUT` when no place of the ticket is left) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6808,6 +7218,198 @@ export interface operations {
             };
             /** @description Conflicts with the current state (`CONFLICT`; `SOLD_OUT` when no place of the ticket is left) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`); the `X-Request-Id` identifies it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportUploadRequest"];
+                "application/json": components["schemas"]["ImportFromUrlRequest"];
+            };
+        };
+        responses: {
+            /** @description The import, accepted */
+            202: {
+                headers: {
+                    /** @description Requests allowed per hour for the account */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Identifies the request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResponse"];
+                };
+            };
+            /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key, or no console session (`UNAUTHORIZED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is read-only, the role may not do this, or a console request lacks its CSRF token (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit of the account exceeded (`RATE_LIMIT_EXCEEDED`); see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error (`INTERNAL_ERROR`); the `X-Request-Id` identifies it in our logs */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import */
+            200: {
+                headers: {
+                    /** @description Requests allowed per hour for the account */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description Identifies the request in our logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResponse"];
+                };
+            };
+            /** @description Invalid request (`VALIDATION_ERROR`, `INVALID_JSON`); `details.fields` lists each invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, unknown or revoked API key, or no console session (`UNAUTHORIZED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key is read-only, the role may not do this, or a console request lacks its CSRF token (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another account (`NOT_FOUND`) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -88,14 +88,16 @@ async function request<T>(method: string, path: string, query?: Query, body?: un
     const token = await currentCsrfToken()
     if (token) headers['x-csrf-token'] = token
   }
-  if (body !== undefined) headers['content-type'] = 'application/json'
+  // A FormData (a file upload) goes as multipart, its boundary in the type the browser writes.
+  const multipart = body instanceof FormData
+  if (body !== undefined && !multipart) headers['content-type'] = 'application/json'
   let response: Response
   try {
     response = await fetch(apiUrl(path, query), {
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     })
   } catch {
     throw new ApiProblem(0, 'NETWORK_ERROR', 'The server could not be reached.')
@@ -140,7 +142,8 @@ export async function apiList<T>(path: string, query?: Query): Promise<{ items: 
 }
 
 /**
- * A write; resolves the `data` of the answer (undefined for 204).
+ * A write; resolves the `data` of the answer (undefined for 204). A FormData body is sent as
+ * `multipart/form-data` (files), anything else as JSON.
  *
  * @example
  * const key = await apiSend<CreatedKey>('POST', '/api-keys', { name: 'CI', scope: 'read' })

@@ -20,3 +20,7 @@ export type ApiKey = Schemas['ApiKey']
 export type CreatedApiKey = Schemas['CreatedApiKey']
 export type User = Schemas['User']
 export type InvitedUser = Schemas['InvitedUser']
+export type Import = Schemas['Import']
+export type ImportFormat = Schemas['ImportFormat']
+export type SyncSettings = NonNullable<Schemas['SyncSettings']>
+export type SyncStatus = NonNullable<Schemas['SyncStatus']>

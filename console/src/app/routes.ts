@@ -31,6 +31,7 @@ export const routes: RouteDefinition[] = [
     tag: 'console-registrations-page',
     load: () => import('../registrations/registrations-page.ts'),
   },
+  { pattern: '/console/events/:eventId/import', tag: 'console-import-page', load: () => import('../imports/import-page.ts') },
   { pattern: '/console/events/:eventId/check-in', tag: 'console-check-in-page', load: () => import('../registrations/check-in-page.ts') },
   // Embed tokens and their snippet builder; webhooks.
   { pattern: '/console/tokens', tag: 'console-tokens-page', load: () => import('../tokens/tokens-page.ts') },

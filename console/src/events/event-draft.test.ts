@@ -25,6 +25,8 @@ const event: Event = {
   questions: [{ id: 'diet', label: 'Diet', type: 'choice', required: true, options: ['Vegan', 'Any'], ticket_ids: null }],
   privacy_notice: { text: 'We use your data.', url: null },
   registration_confirmation: 'email',
+  sync: null,
+  sync_status: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 } as Event

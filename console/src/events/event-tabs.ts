@@ -1,11 +1,11 @@
-// The links between an event's pages (Details, Schedule, Speakers, Registrations), shown at the
+// The links between an event's pages (Details, Schedule, Speakers, Registrations, Import), shown at the
 // top of each: <console-event-tabs event-id=… current="schedule"></console-event-tabs>.
 import { css, html, LitElement, nothing } from 'lit'
 import { customElement, property } from 'lit/decorators.js'
 import { I18nController, t } from '../i18n/index.ts'
 import { messages } from './messages.ts'
 
-export type EventSection = 'details' | 'schedule' | 'speakers' | 'registrations'
+export type EventSection = 'details' | 'schedule' | 'speakers' | 'registrations' | 'import'
 
 /** The address of one of an event's pages. */
 export function eventSectionUrl(eventId: string, section: EventSection): string {
@@ -52,7 +52,7 @@ export class ConsoleEventTabs extends LitElement {
 
   override render() {
     const m = t(messages).tabs
-    const sections: EventSection[] = ['details', 'schedule', 'speakers', 'registrations']
+    const sections: EventSection[] = ['details', 'schedule', 'speakers', 'registrations', 'import']
     return html`<nav aria-label=${m.label}>
       <ul>
         ${sections.map(

@@ -15,6 +15,7 @@ import { customElement, property, state } from 'lit/decorators.js'
 import { keyed } from 'lit/directives/keyed.js'
 import { ApiProblem } from '../api/client.ts'
 import { I18nController, t } from '../i18n/index.ts'
+import { sourceNotice } from '../imports/source-badge.ts'
 import { confirmAction } from '../ui/confirm.ts'
 import { applyFieldProblems, clearFieldProblems, formProblemText } from '../ui/form-errors.ts'
 import { notify, problemText } from '../ui/notify.ts'
@@ -266,6 +267,7 @@ export class SessionPanel extends LitElement {
         <h2 id="panel-heading">${s ? m.editTitle : m.newTitle}</h2>
         <wa-button size="s" appearance="plain" @click=${() => this.emit('panel-close')}>${m.close}</wa-button>
       </header>
+      ${sourceNotice(s?.source)}
       ${s?.cancelled ? html`<wa-callout variant="neutral" size="s">${m.cancelledNotice}</wa-callout>` : nothing}
       ${
         this.conflicts.length

@@ -27,7 +27,8 @@ export interface SpeakerFormValues {
 /** A speaker as the API answers (the fields the form edits). */
 export interface SpeakerLike {
   name: string
-  email: string
+  /** Null for a speaker imported from a source that publishes no addresses. */
+  email: string | null
   company: string | null
   title: string | null
   bio: string | null
@@ -91,7 +92,7 @@ export function isHttpUrl(text: string): boolean {
 export function formFromSpeaker(speaker: SpeakerLike): SpeakerFormValues {
   return {
     name: speaker.name,
-    email: speaker.email,
+    email: speaker.email ?? '',
     company: speaker.company ?? '',
     title: speaker.title ?? '',
     bio: speaker.bio ?? '',

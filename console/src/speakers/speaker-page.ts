@@ -23,6 +23,7 @@ import { formatDateTime, I18nController, t } from '../i18n/index.ts'
 import { confirmAction } from '../ui/confirm.ts'
 import { clearFieldProblems, formProblemText } from '../ui/form-errors.ts'
 import { notify, notifyProblem, problemText } from '../ui/notify.ts'
+import { sourceNotice } from '../imports/source-badge.ts'
 import '../ui/page-header.ts'
 import { pageStyles } from '../ui/styles.ts'
 import { messages } from './messages.ts'
@@ -169,7 +170,7 @@ export class ConsoleSpeakerPage extends LitElement {
   /** A new speaker whose email another speaker has: POST would update that one (it is an upsert). */
   private async emailTaken(email: string): Promise<string | undefined> {
     const { items } = await apiList<Speaker>('/speakers', { event_id: this.eventId, search: email, limit: 100 })
-    return items.find((s) => s.email.toLowerCase() === email.toLowerCase())?.id
+    return items.find((s) => s.email?.toLowerCase() === email.toLowerCase())?.id
   }
 
   private async submit(event: SubmitEvent): Promise<void> {
@@ -288,7 +289,12 @@ export class ConsoleSpeakerPage extends LitElement {
       }
       <div class="row">
         <wa-input name="name" label=${f.name} required maxlength="200" ?readonly=${!writable} .value=${v.name} @input=${input('name')}></wa-input>
-        <wa-input name="email" type="email" label=${f.email} required ?readonly=${!writable} .value=${v.email} @input=${input('email')}></wa-input>
+        <wa-input
+          name="email"
+          type="email"
+          label=${f.email}
+          ?required=${this.isNew || this.speaker?.email != null}
+          ?readonly=${!writable} .value=${v.email} @input=${input('email')}></wa-input>
       </div>
       <div class="row">
         <wa-input name="title" label=${f.jobTitle} maxlength="200" ?readonly=${!writable} .value=${v.title} @input=${input('title')}></wa-input>
@@ -377,6 +383,7 @@ export class ConsoleSpeakerPage extends LitElement {
         }
       </console-page-header>
       <console-event-tabs event-id=${this.eventId} current="speakers"></console-event-tabs>
+      ${sourceNotice(this.speaker?.source)}
       <div class="layout">
         ${this.renderForm(writable)} ${this.renderSessions()}
       </div>`

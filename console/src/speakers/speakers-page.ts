@@ -16,6 +16,7 @@ import { canWrite } from '../app/roles.ts'
 import { currentSession } from '../app/session.ts'
 import '../events/event-tabs.ts'
 import { I18nController, t } from '../i18n/index.ts'
+import { sourceBadge } from '../imports/source-badge.ts'
 import { cardsTable } from '../ui/cards-table.ts'
 import { emptyText } from '../ui/list-state.ts'
 import '../ui/page-header.ts'
@@ -96,7 +97,7 @@ export class ConsoleSpeakersPage extends LitElement {
         this.list.items.map(
           (s) =>
             html`<tr>
-                  <td data-label=${c.name}><a href="/console/events/${this.eventId}/speakers/${s.id}">${s.name}</a></td>
+                  <td data-label=${c.name}><a href="/console/events/${this.eventId}/speakers/${s.id}">${s.name}</a> ${sourceBadge(s.source)}</td>
                   <td data-label=${c.email}>${s.email}</td>
                   <td data-label=${c.company}>${s.company ?? ''}</td>
                   <td data-label=${c.status}>
