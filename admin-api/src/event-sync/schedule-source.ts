@@ -85,23 +85,28 @@ export interface ScheduleSource {
   publish(sessions: readonly SourceSession[]): void
   /** Requests to each path, with the `If-None-Match` each sent. */
   requests: { path: string; ifNoneMatch: string | null }[]
+  /** The answers of `/held` requests, in order of arrival, for the test to give when it wants. */
+  held: ServerResponse[]
   close(): Promise<void>
 }
 
 /**
  * Paths: `/schedule.json` (the published schedule, 304 to its own ETag), `/hangs` (never answers),
+ * `/held` (answered when the test says, through `held`),
  * `/not-a-schedule` (JSON of no format), `/broken` (HTTP 500), `/huge` (declares a body larger than any import reads).
  */
 export async function startScheduleSource(): Promise<ScheduleSource> {
   let body = ''
   let etag = ''
   const requests: ScheduleSource['requests'] = []
+  const held: ServerResponse[] = []
   const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
     '/schedule.json': (req, res) => {
       if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { etag }).end()
       res.writeHead(200, { 'content-type': 'application/json', etag }).end(body)
     },
     '/hangs': () => {},
+    '/held': (_req, res) => void held.push(res),
     '/not-a-schedule': (_req, res) => void res.writeHead(200, { 'content-type': 'application/json' }).end('{"hello": "world"}'),
     '/broken': (_req, res) => void res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error'),
     '/huge': (_req, res) => {
@@ -112,7 +117,8 @@ export async function startScheduleSource(): Promise<ScheduleSource> {
   const server = createServer((req, res) => {
     const path = req.url ?? '/'
     requests.push({ path, ifNoneMatch: (req.headers['if-none-match'] as string | undefined) ?? null })
-    const route = routes[path]
+    // By path alone: tests tell their requests apart by a query.
+    const route = routes[new URL(path, 'http://source').pathname]
     if (route) route(req, res)
     else res.writeHead(404).end()
   })
@@ -124,6 +130,7 @@ export async function startScheduleSource(): Promise<ScheduleSource> {
       etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`
     },
     requests,
+    held,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

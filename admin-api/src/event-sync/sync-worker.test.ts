@@ -104,4 +104,75 @@ describe.each(DIALECTS)('the sync worker on %s', (dialect) => {
     expect(row).toMatchObject({ last_run_at: null, last_result: null })
     expect(row?.next_run_at.getTime()).toBeLessThanOrEqual(Date.now())
   })
+
+  it('runs a sync asked for again while it runs after the run under way, never beside it', async () => {
+    const worker = await start(first)
+    try {
+      const [eventId] = await following(['/held'])
+      worker.wake()
+      const until = (what: string, ok: () => boolean | Promise<boolean>) =>
+        vi.waitFor(
+          async () => {
+            if (!(await ok())) throw new Error(what)
+          },
+          { timeout: 20_000, interval: 20 },
+        )
+      await until('not fetching yet', () => source.held.length === 1)
+      // "Sync now" while the first run still waits for its source, and a second event due just
+      // after it: one claim takes both, and the second event's run ending shows that the worker got
+      // past the first event's new run, which must wait rather than fetch beside the one under way.
+      const [marker] = await following(['/nothing-here?marker'])
+      const now = Date.now()
+      await first.db
+        .updateTable('event_syncs')
+        .set({ next_run_at: new Date(now - 2000) })
+        .where('event_id', '=', eventId as string)
+        .execute()
+      await first.db
+        .updateTable('event_syncs')
+        .set({ next_run_at: new Date(now - 1000) })
+        .where('event_id', '=', marker as string)
+        .execute()
+      worker.wake()
+      await until('the marker has not run', async () => (await syncsOf([marker as string]))[0]?.last_result === 'failed')
+      expect((await syncsOf([eventId as string]))[0]?.next_run_at.getTime()).toBeGreaterThan(Date.now())
+      expect(source.held).toHaveLength(1)
+      source.held[0]?.writeHead(500).end()
+      await until('the second run has not fetched', () => source.held.length === 2)
+      source.held[1]?.writeHead(500).end()
+      await until('not recorded', async () => (await syncsOf([eventId as string]))[0]?.last_result === 'failed')
+    } finally {
+      await worker.stop()
+    }
+  })
+
+  it('stops a run under way and the one waiting for it', async () => {
+    const worker = await start(first, 600_000)
+    const [eventId] = await following(['/hangs?again'])
+    worker.wake()
+    const fetches = () => source.requests.filter((r) => r.path === '/hangs?again').length
+    await vi.waitFor(
+      () => {
+        if (fetches() === 0) throw new Error('not fetching yet')
+      },
+      { timeout: 20_000, interval: 20 },
+    )
+    // "Sync now" while the first run still waits for its source.
+    await first.db
+      .updateTable('event_syncs')
+      .set({ next_run_at: new Date(Date.now() - 1000) })
+      .where('event_id', '=', eventId as string)
+      .execute()
+    worker.wake()
+    await vi.waitFor(
+      async () => {
+        const [row] = await syncsOf([eventId as string])
+        if ((row?.next_run_at.getTime() ?? 0) < Date.now()) throw new Error('not claimed again yet')
+      },
+      { timeout: 20_000, interval: 20 },
+    )
+    // Within the test's time: stopping aborts the fetch under way, not only the run waiting for it.
+    await worker.stop()
+    expect(fetches()).toBe(1)
+  })
 })

@@ -94,10 +94,15 @@ export async function startSyncWorker(deps: SyncWorkerDeps): Promise<SyncWorker>
 
   const launch = (row: EventSyncRow) => {
     const abort = new AbortController()
-    const done = run(row, abort)
+    // "Sync now" while this instance runs the event's sync: the new run follows the one under way.
+    const previous = inFlight.get(row.event_id)
+    // Stopping stops both: the map holds the last run of an event, and its abort reaches the one before.
+    if (previous) abort.signal.addEventListener('abort', () => previous.abort.abort(), { once: true })
+    const done: Promise<void> = (previous?.done ?? Promise.resolve())
+      .then(() => run(row, abort))
       .catch((err: unknown) => logger.error({ event_id: row.event_id, err }, 'could not record a sync; it runs again when next due'))
       .finally(() => {
-        inFlight.delete(row.event_id)
+        if (inFlight.get(row.event_id)?.done === done) inFlight.delete(row.event_id)
         // Due rows may have waited for this slot.
         wake()
       })

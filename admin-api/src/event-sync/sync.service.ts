@@ -11,7 +11,7 @@ export const SYNC_CHANNEL = 'event_syncs'
 /** 400 at `sync.url` unless the source may be fetched: the same rules as a webhook's target. */
 export async function assertSyncSource(input: SyncSettingsInput | null | undefined, policy: TargetPolicy): Promise<void> {
   if (!input) return
-  const problem = await webhookUrlProblem(input.url, policy)
+  const problem = await webhookUrlProblem(input.url, policy, 'event syncs')
   if (problem) throw validationError([{ path: 'sync.url', message: problem }])
 }
 

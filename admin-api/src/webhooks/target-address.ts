@@ -102,9 +102,10 @@ const CREATION_LOOKUP_MS = 3_000
  * The check at creation (and on a new URL): why `url` may not be a webhook target, or null.
  * Its scheme must be `http:` or `https:`; an IP literal is judged directly, a hostname by every
  * address it resolves to now. A name that does not resolve (yet) is accepted: every attempt
- * checks again when it connects, which also defeats DNS rebinding.
+ * checks again when it connects, which also defeats DNS rebinding. `what` names who fetches it in
+ * the message (`event syncs` for a schedule source).
  */
-export async function webhookUrlProblem(url: string, policy: TargetPolicy): Promise<string | null> {
+export async function webhookUrlProblem(url: string, policy: TargetPolicy, what = 'webhooks'): Promise<string | null> {
   let parsed: URL
   try {
     parsed = new URL(url)
@@ -127,7 +128,7 @@ export async function webhookUrlProblem(url: string, policy: TargetPolicy): Prom
   const reason = reasons.find((r) => r !== null)
   if (!reason) return null
   const subject = ipaddr.isValid(host) ? reason : `${host} resolves to ${reason}`
-  return `must point to a public address: ${subject}, which webhooks may not target (${ALLOW_PRIVATE_HINT})`
+  return `must point to a public address: ${subject}, which ${what} may not target (${ALLOW_PRIVATE_HINT})`
 }
 
 /**
