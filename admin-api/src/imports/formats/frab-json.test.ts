@@ -186,6 +186,16 @@ describe('frab schedule.json problems, at their places', () => {
     ])
   })
 
+  it("keeps absolute URLs as written and reads a person's links", () => {
+    const document = jsonOf(fixture('pretalx-small.json'))
+    document.schedule.conference.days[0].rooms['Workshop Room'][0].persons[0].links = [
+      { url: 'https://mira.example.com', title: 'Website' },
+    ]
+    const speaker = readSchedule(bytesOf(document), auto).speakers.find((s) => s.name === 'Mira Sol')
+
+    expect(speaker?.links).toEqual([{ url: 'https://mira.example.com', label: 'Website' }])
+  })
+
   it('names a person without any id', () => {
     const document = camp()
     delete document.schedule.conference.days[0].rooms.Curie[0].persons[1].id

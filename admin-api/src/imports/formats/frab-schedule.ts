@@ -105,11 +105,17 @@ export const OFFSET_DATE_TIME_MESSAGE = 'must be a date-time with an offset, e.g
 const SLIDES = /\bslides?\b|folien/i
 const RECORDING = /^media$|\brecording\b|\bvideo\b|aufzeichnung/i
 
-/** An absolute URL, resolved against `base_url` when relative (frab attachments are `/system/…`); null when neither works. */
+/**
+ * A URL as the source writes it, or resolved against `base_url` when relative (frab attachments are
+ * `/system/…`); null when neither gives a URL. Absolute ones are kept as written, so that a re-import
+ * compares equal.
+ */
 function absoluteUrl(url: string | null, base: string | null): string | null {
-  if (!url?.trim()) return null
+  const written = url?.trim()
+  if (!written) return null
+  if (/^[a-z][a-z0-9+.-]*:/i.test(written)) return written
   try {
-    return new URL(url.trim(), base ?? undefined).href
+    return new URL(written, base ?? undefined).href
   } catch {
     return null
   }
