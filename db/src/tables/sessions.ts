@@ -30,8 +30,11 @@ export interface SessionsTable {
   source: ColumnType<string | null, string | null | undefined, string | null>
   /** Its id in that system: a re-import of the same source updates it in place. */
   source_id: ColumnType<string | null, string | null | undefined, string | null>
-  /** A small positive number of its own, for formats that identify sessions by one (frab's `id`); bigint comes back as a string. */
-  number: ColumnType<string, never, never>
+  /**
+   * A small positive number of its own, for formats that identify sessions by one (frab's `id`). A
+   * bigint identity the database assigns; both dialects read int8 as a number (`createDb`).
+   */
+  number: ColumnType<number, never, never>
   created_at: Generated<Date>
   updated_at: Generated<Date>
 }

@@ -40,7 +40,7 @@ const dataOf = (sessions: PublicSession[], venue: string | null = 'Berlin'): Eve
   sessions,
   sessionDays: sessions.map(() => '2030-05-01'),
   sessionVersions: sessions.map((_, i) => ({ sequence: i, updatedAt: new Date('2030-04-01T00:00:00Z') })),
-  sessionNumbers: sessions.map((_, i) => String(i + 1)),
+  sessionNumbers: sessions.map((_, i) => i + 1),
   sessionsById: new Map(sessions.map((s) => [s.id, s])),
   speakers: [],
   speakersById: new Map(),

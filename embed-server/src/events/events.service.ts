@@ -36,7 +36,7 @@ export interface EventData {
    * Each session's `number` (same index as `sessions`): frab's integer `id` in the schedule exports
    * (`schedule.json`, `schedule.xml`). Never presented: `PublicSession` is strict and has no such field.
    */
-  sessionNumbers: string[]
+  sessionNumbers: number[]
   sessionsById: Map<string, PublicSession>
   /** Public speakers only, ordered by name. */
   speakers: PublicSpeaker[]
@@ -198,8 +198,7 @@ export async function loadEventData(db: Kysely<Database>, eventId: string): Prom
     // The day tabs' own key, so that `?day=` finds what the widgets show on that tab.
     sessionDays: sessions.map((s) => dayKey(s.starts_at.getTime(), event.timezone)),
     sessionVersions: sessions.map((s) => ({ sequence: s.sequence, updatedAt: s.updated_at })),
-    // A bigint: pg's int8 parser may give a number or a string; the exports read either.
-    sessionNumbers: sessions.map((s) => String(s.number)),
+    sessionNumbers: sessions.map((s) => s.number),
     sessionsById,
     speakers: publicSpeakers,
     speakersById: new Map(publicSpeakers.map((s) => [s.id, s])),

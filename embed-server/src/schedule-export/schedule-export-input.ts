@@ -13,7 +13,7 @@ export function scheduleExportOf(data: EventData, apiRoot: string): ScheduleExpo
   const { event } = data
   const sessions: ScheduleSession[] = data.sessions.map((s, i) => ({
     id: s.id,
-    number: data.sessionNumbers[i] as string,
+    number: data.sessionNumbers[i] as number,
     title: s.title,
     description: s.description,
     starts_at: s.starts_at,

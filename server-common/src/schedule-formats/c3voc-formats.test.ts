@@ -44,7 +44,7 @@ function testEvent(overrides: { timezone?: string; name?: string; sessions?: Sch
   const sessions: ScheduleSession[] = overrides.sessions ?? [
     session({
       id: 'aaaaaaaa-0000-4000-8000-000000000001',
-      number: '1',
+      number: 1,
       title: 'Keynote: ünïcödé — 基調講演 & <markup> 🎤',
       description: 'Why *now*: [the patches](https://patches.example) & <b>not</b> HTML',
       starts_at: '2030-05-01T07:00:00Z',
@@ -68,7 +68,7 @@ function testEvent(overrides: { timezone?: string; name?: string; sessions?: Sch
     }),
     session({
       id: 'aaaaaaaa-0000-4000-8000-000000000003',
-      number: '3',
+      number: 3,
       title: 'Cancelled talk',
       starts_at: '2030-05-02T07:00:00Z',
       ends_at: '2030-05-02T08:00:00Z',
@@ -78,7 +78,7 @@ function testEvent(overrides: { timezone?: string; name?: string; sessions?: Sch
     }),
     session({
       id: 'aaaaaaaa-0000-4000-8000-000000000004',
-      number: '4',
+      number: 4,
       title: 'Day two in B',
       starts_at: '2030-05-02T08:00:00Z',
       ends_at: '2030-05-02T09:00:00Z',
@@ -88,7 +88,7 @@ function testEvent(overrides: { timezone?: string; name?: string; sessions?: Sch
     }),
     session({
       id: 'aaaaaaaa-0000-4000-8000-000000000005',
-      number: '5',
+      number: 5,
       title: 'Lunch',
       starts_at: '2030-05-02T10:00:00Z',
       ends_at: '2030-05-02T11:00:00Z',
@@ -251,21 +251,30 @@ describe('names, zones and characters the formats do not take as they are', () =
     expect(await c3vocXmlErrors(c3vocXml(input))).toEqual([])
   })
 
-  it('write a title with a control character XML cannot hold as valid XML, and an event without sessions too', async () => {
+  it('write characters XML cannot hold (in texts and attributes) as valid XML, and an event without sessions too', async () => {
     const withControl = testEvent({
       sessions: [
         session({
           id: 'aaaaaaaa-0000-4000-8000-000000000009',
           number: 9,
-          title: 'Bell\u0007 & tab\t',
+          title: 'Bell\u0007 & tab\t, lone \uD800 surrogate',
           starts_at: '2030-05-01T07:00:00Z',
           ends_at: '2030-05-01T08:00:00Z',
+          // An attribute whose value is the text `true` is still written with its value.
+          room: 'true',
+          track: 'Side\u0001',
         }),
       ],
     })
     const xml = c3vocXml(withControl)
     expect(await c3vocXmlErrors(xml)).toEqual([])
-    expect(sessionsOfC3vocXml(xml)[0]?.title).toBe('Bell\uFFFD & tab\t')
+    expect(sessionsOfC3vocXml(xml)[0]).toMatchObject({
+      title: 'Bell\uFFFD & tab\t, lone \uFFFD surrogate',
+      room: 'true',
+      track: 'Side\uFFFD',
+    })
+    expect(xml).toContain('<room name="true" ')
+    expect(xml).toContain('<track name="Side\uFFFD">')
     const empty = testEvent({ sessions: [] })
     expect(c3vocJsonErrors(c3vocJson(empty))).toEqual([])
     expect(await c3vocXmlErrors(c3vocXml(empty))).toEqual([])

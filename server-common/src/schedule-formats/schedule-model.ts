@@ -44,8 +44,8 @@ export interface ScheduleSpeaker {
 /** One session, from the public data (embed server) or the database (admin API). */
 export interface ScheduleSession {
   id: string
-  /** The session's small positive number (`sessions.number`, a bigint: pg may give it as a string). */
-  number: string | number
+  /** The session's small positive number (`sessions.number`). */
+  number: number
   title: string
   description: string | null
   /** Instants, as ISO strings or dates. */
@@ -311,7 +311,7 @@ export function planSchedule(input: ScheduleExport): PlannedSchedule {
   const dayByDate = new Map(days.map((d) => [d.date, d]))
 
   shown.forEach(({ session, starts, ends, room }, i) => {
-    const number = Number(session.number)
+    const { number } = session
     const local = DateTime.fromJSDate(starts, { zone })
     const minutes = Math.max(0, Math.round((ends.getTime() - starts.getTime()) / 60_000))
     const planned: PlannedSession = {

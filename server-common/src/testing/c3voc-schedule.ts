@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { Ajv } from 'ajv'
 import addFormatsModule from 'ajv-formats'
-import { create } from 'xmlbuilder2'
+import { XMLParser } from 'fast-xml-parser'
 import { validateXML } from 'xmllint-wasm'
 
 /**
@@ -114,34 +114,57 @@ export function sessionsOfC3vocJson(text: string): ExportedSession[] {
   )
 }
 
-/** The sessions of a `schedule.xml` read by a real XML parser (xmlbuilder2's), as `ExportedSession`s. */
+/** An element as `XMLParser` gives it below: attributes under `@name`, text under `#text`, every child a list. */
+interface XmlElement {
+  [child: string]: XmlElement[] | string | undefined
+}
+
+// Every child a list and every value text as written (no trimming, no numbers), so that what the
+// reader sees is what the document says; whitespace between elements is left out of `#text`.
+const xmlParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  textNodeName: '#text',
+  alwaysCreateTextNode: true,
+  isArray: (_name, _path, _isLeaf, isAttribute) => !isAttribute,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+})
+
+/** The sessions of a `schedule.xml` read by a real XML parser (fast-xml-parser's), as `ExportedSession`s. */
 export function sessionsOfC3vocXml(text: string): ExportedSession[] {
-  const children = (element: Element, name: string) => [...element.children].filter((c) => c.nodeName === name)
-  const textOf = (element: Element, name: string) => children(element, name)[0]?.textContent ?? null
-  const root = create(text).root().node as unknown as Element
+  const children = (element: XmlElement, name: string) => (element[name] as XmlElement[] | undefined) ?? []
+  const attribute = (element: XmlElement, name: string) => element[`@${name}`] as string
+  const textOf = (element: XmlElement) => (typeof element['#text'] === 'string' ? element['#text'] : '')
+  const childText = (element: XmlElement, name: string) => {
+    const child = children(element, name)[0]
+    return child ? textOf(child) : null
+  }
+  const root = children(xmlParser.parse(text) as XmlElement, 'schedule')[0] as XmlElement
   return children(root, 'day').flatMap((day) =>
     children(day, 'room').flatMap((room) =>
       children(room, 'event').map((e) => ({
-        guid: e.getAttribute('guid') as string,
-        id: Number(e.getAttribute('id')),
-        day: day.getAttribute('date') as string,
-        room: textOf(e, 'room') as string,
-        title: textOf(e, 'title') as string,
-        slug: textOf(e, 'slug') as string,
-        type: textOf(e, 'type') as string,
-        date: textOf(e, 'date') as string,
-        start: textOf(e, 'start') as string,
-        duration: textOf(e, 'duration') as string,
+        guid: attribute(e, 'guid'),
+        id: Number(attribute(e, 'id')),
+        day: attribute(day, 'date'),
+        room: childText(e, 'room') as string,
+        title: childText(e, 'title') as string,
+        slug: childText(e, 'slug') as string,
+        type: childText(e, 'type') as string,
+        date: childText(e, 'date') as string,
+        start: childText(e, 'start') as string,
+        duration: childText(e, 'duration') as string,
         // The XSD requires `track` and `abstract`: empty when the session has none.
-        track: textOf(e, 'track') || null,
-        language: textOf(e, 'language'),
-        abstract: textOf(e, 'abstract') || null,
-        url: textOf(e, 'url') as string,
+        track: childText(e, 'track') || null,
+        language: childText(e, 'language'),
+        abstract: childText(e, 'abstract') || null,
+        url: childText(e, 'url') as string,
         persons: children(e, 'persons').flatMap((ps) =>
-          children(ps, 'person').map((p) => ({ guid: p.getAttribute('guid') as string, name: p.textContent ?? '' })),
+          children(ps, 'person').map((p) => ({ guid: attribute(p, 'guid'), name: textOf(p) })),
         ),
         links: children(e, 'links').flatMap((ls) =>
-          children(ls, 'link').map((l) => ({ url: l.getAttribute('href') as string, title: l.textContent || null })),
+          children(ls, 'link').map((l) => ({ url: attribute(l, 'href'), title: textOf(l) || null })),
         ),
       })),
     ),
