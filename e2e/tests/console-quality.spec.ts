@@ -99,6 +99,12 @@ const SCREENS: Screen[] = [
       await expect(page.getByText('Ada Lovelace', { exact: true }).first()).toBeVisible()
     },
   },
+  {
+    name: 'import',
+    path: (f) => `events/${f.eventId}/import`,
+    heading: 'Import',
+    ready: (page) => page.getByRole('heading', { name: 'Follow a source' }),
+  },
   { name: 'tokens', path: () => 'tokens', heading: 'Embed tokens' },
   {
     name: 'token',
