@@ -140,13 +140,15 @@ describe('schedule.xml', () => {
     const error = sourceErrorOf(() => readSchedule(bytesOf(xml), auto))
 
     expect(error.code).toBe('SOURCE_UNREADABLE')
-    expect(error.message).toMatch(/declares entities/)
+    expect(error.message).toMatch(/^The file declares XML entities/)
   })
 
   it('refuses XML whose root is not <schedule>', () => {
-    const error = sourceErrorOf(() => readSchedule(bytesOf('<?xml version="1.0"?><rss version="2.0"><channel/></rss>'), auto))
+    const error = sourceErrorOf(() =>
+      readSchedule(bytesOf('<?xml version="1.0"?><rss version="2.0"><channel/></rss>'), { format: 'auto', name: 'feed.xml' }),
+    )
 
     expect(error.code).toBe('SOURCE_UNREADABLE')
-    expect(error.message).toMatch(/root element is not <schedule>/)
+    expect(error.message).toMatch(/^feed\.xml is XML, but not a schedule we read: its root element is not <schedule>/)
   })
 })

@@ -117,27 +117,30 @@ const references = (list: readonly XmlReference[] | undefined): FrabReference[] 
   (list ?? []).map((r) => ({ url: r['@href'], title: r['#text'] || null, type: r['@type'] ?? null }))
 
 /** The parsed document, or SOURCE_UNREADABLE saying where the XML breaks. */
-function parseXml(text: string): unknown {
+function parseXml(text: string, file: string): unknown {
   // Schedules declare no entities; a file that does is refused before any is expanded.
   if (/<!ENTITY/i.test(text)) {
-    throw sourceError('SOURCE_UNREADABLE', 'The XML declares entities (<!ENTITY>), which schedules never do; it is not read')
+    throw sourceError('SOURCE_UNREADABLE', `${file}declares XML entities (<!ENTITY>), which schedules never do; it is not read`)
   }
   const valid = XMLValidator.validate(text)
   if (valid !== true) {
     const { line, col, msg } = valid.err
-    throw sourceError('SOURCE_UNREADABLE', `The file is not well-formed XML: ${msg} (line ${line}, column ${col})`)
+    throw sourceError('SOURCE_UNREADABLE', `${file}is not well-formed XML: ${msg} (line ${line}, column ${col})`)
   }
   return parser.parse(text)
 }
 
-/** Reads a c3voc schedule.xml (frab's or pretalx's); SOURCE_INVALID names the places that break its shape as XPaths. */
-export function readFrabXml(text: string): ImportedSchedule {
+/**
+ * Reads a c3voc schedule.xml (frab's or pretalx's); SOURCE_INVALID names the places that break its
+ * shape as XPaths. `file` names the file as the subject of the messages (`schedule.xml `, `The file `).
+ */
+export function readFrabXml(text: string, file = 'The file '): ImportedSchedule {
   const what = 'schedule.xml'
-  const document = parseXml(text)
+  const document = parseXml(text, file)
   if (typeof (document as { schedule?: unknown }).schedule !== 'object') {
     throw sourceError(
       'SOURCE_UNREADABLE',
-      'The XML is not a schedule: its root element is not <schedule> (frab, pretalx and c3voc schedule.xml)',
+      `${file}is XML, but not a schedule we read: its root element is not <schedule> (frab, pretalx and c3voc schedule.xml)`,
     )
   }
   const parsed = frabXml.safeParse(document, sourceParseOptions)

@@ -27,6 +27,7 @@ const MiB = 1024 * 1024
  * readSchedule(bytes, { format: 'auto', name: 'schedule.json', timezone: 'Europe/Berlin' })
  */
 export function readSchedule(bytes: Uint8Array, options: ReadScheduleOptions): ImportedSchedule {
+  // The subject of the messages: `talks.ics is neither JSON nor XML…`.
   const file = options.name ? `${options.name} ` : 'The file '
   if (bytes.byteLength > MAX_SOURCE_BYTES) {
     throw sourceError(
@@ -40,7 +41,7 @@ export function readSchedule(bytes: Uint8Array, options: ReadScheduleOptions): I
 
   if (format === 'frab-xml' || (format === undefined && firstChar === '<')) {
     if (firstChar !== '<') throw sourceError('SOURCE_UNREADABLE', `${file}is not XML; it was to be read as schedule.xml`)
-    return readFrabXml(text)
+    return readFrabXml(text, file)
   }
   if (format === undefined && firstChar !== '{' && firstChar !== '[') {
     throw sourceError('SOURCE_UNREADABLE', `${file}is neither JSON nor XML; schedules are read from ${FORMATS_READ}`)
