@@ -73,7 +73,11 @@ function declareRoutes(api: ApiBuilder, db: Kysely<Database>, config: Config, si
   registrationRoutes(api, db)
   scheduleExportRoutes(api, db, signIn.embedUrl)
   webhookRoutes(api, db, { allowPrivate: config.webhookAllowPrivate })
-  importRoutes(api, db, { allowPrivate: config.webhookAllowPrivate, logger: logger.child({ component: 'imports' }) })
+  importRoutes(api, db, {
+    allowPrivate: config.webhookAllowPrivate,
+    fetchTimeoutMs: config.sourceFetchTimeoutMs,
+    logger: logger.child({ component: 'imports' }),
+  })
 }
 
 const isVersioned = (path: string) => path === '/v1' || path.startsWith('/v1/')

@@ -18,6 +18,8 @@ const tag = 'Imports'
 export interface ImportRouteDeps {
   /** `WEBHOOK_ALLOW_PRIVATE`: source URLs follow the webhooks' address rule. */
   allowPrivate: boolean
+  /** `SOURCE_FETCH_TIMEOUT`: how long a source URL may take to answer. */
+  fetchTimeoutMs: number
   logger: Logger
 }
 
@@ -118,7 +120,11 @@ export function importRoutes(api: ApiBuilder, db: Kysely<Database>, deps: Import
         if (problem) throw new ApiError(400, 'VALIDATION_ERROR', `url ${problem}`, { fields: [{ path: 'url', message: `url ${problem}` }] })
         request = { ...base, trigger: 'url', sourceName: body.url, format: body.format, dryRun: body.dry_run, removed: body.removed }
         source = async () => {
-          const fetched = await fetchSource(body.url, { etag: null, lastModified: null }, { allowPrivate: deps.allowPrivate })
+          const fetched = await fetchSource(
+            body.url,
+            { etag: null, lastModified: null },
+            { allowPrivate: deps.allowPrivate, timeoutMs: deps.fetchTimeoutMs },
+          )
           if (fetched.kind !== 'body') throw new Error('A fetch without validators cannot be answered "not modified"')
           return fetched.bytes
         }
