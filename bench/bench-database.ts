@@ -7,10 +7,14 @@ import { createTestDb } from '@event-service/db/testing.ts'
 /**
  * A fresh, migrated database for one benchmark: a database of its own on the Postgres server of
  * `DATABASE_URL` when it is set, else PGlite on disk in a temporary folder (on disk, as `npm start`
- * runs it, rather than in memory). `cleanup` closes it and removes what it made.
+ * runs it, rather than in memory); `kind` asks for one of them (a benchmark of both). `cleanup`
+ * closes it and removes what it made.
  */
-export async function openBenchDatabase(name: string): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
-  if (process.env.DATABASE_URL) {
+export async function openBenchDatabase(
+  name: string,
+  kind: 'pglite' | 'postgres' = process.env.DATABASE_URL ? 'postgres' : 'pglite',
+): Promise<{ handle: DbHandle; cleanup: () => Promise<void> }> {
+  if (kind === 'postgres') {
     const handle = await createTestDb('postgres')
     return { handle, cleanup: () => handle.close() }
   }

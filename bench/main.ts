@@ -4,7 +4,7 @@
  * Prints each part's table as it goes and, last, one JSON line with every figure.
  *
  *   npm run bench                 # all parts
- *   npm run bench -- admin embed  # only some parts (admin, console, embed, first-screens, live, webhooks, widgets)
+ *   npm run bench -- admin embed  # only some parts (admin, console, embed, first-screens, import, live, webhooks, widgets)
  */
 type Bench = () => Promise<Record<string, number>>
 
@@ -24,6 +24,10 @@ const PARTS: Record<string, { what: string; load: () => Promise<Bench> }> = {
   'first-screens': {
     what: 'first screens: RSS after 5,000 distinct attribute sets on three events of 200 sessions vs before, and the byte bound',
     load: async () => (await import('./first-screen-memory.bench.ts')).runFirstScreenMemoryBench,
+  },
+  import: {
+    what: 'schedule import: a 1,000-session c3voc schedule.json into an empty event, re-imported unchanged and with 10% changed, vs plain multi-row inserts of the same data',
+    load: async () => (await import('./import.bench.ts')).runImportBench,
   },
   live: {
     what: 'live updates: 10,000 open streams on one embed instance vs idle keep-alive connections, commit to changed on every stream',

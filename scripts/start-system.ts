@@ -148,7 +148,15 @@ export async function startSystem(config: Config, options: StartOptions = {}): P
     demoConfig = { adminUrl: `${adminUrl}/v1`, embedUrl, loaderUrl: `${embedUrl}/v1/loader.js`, eventId: demoEvent?.id ?? null, token }
 
     if (handle.kind === 'pglite' && !config.dataDir.startsWith('memory://')) {
-      control = await startControlServer({ db, dataDir: config.dataDir, logger, context: { consoleOrigin } })
+      control = await startControlServer({
+        db,
+        dataDir: config.dataDir,
+        logger,
+        context: {
+          consoleOrigin,
+          sourceFetch: { allowPrivate: config.webhookAllowPrivate, timeoutMs: config.sourceFetchTimeoutMs },
+        },
+      })
     }
 
     const consoleUrl = `${adminUrl}/console/`

@@ -5,6 +5,7 @@ import { AccountId, ApiKeyId, CreateAccountInput, CreateApiKeyInput } from '../a
 import { createAccount, createApiKey, listApiKeys, revokeApiKey } from '../accounts/accounts.service.ts'
 import { InviteUserInput } from '../users/users.schema.ts'
 import { inviteUser } from '../users/users.service.ts'
+import { ImportCommandInput, type ImportProgress, runImportCommand, type SourceFetchSettings } from './import-command.ts'
 
 /**
  * One command of the account-settings command line, as the CLI parses it and as it travels to a
@@ -17,6 +18,7 @@ export const Command = z.discriminatedUnion('command', [
   z.object({ command: z.literal('keys.list'), input: z.object({ accountId: AccountId }).strict() }),
   z.object({ command: z.literal('keys.revoke'), input: z.object({ keyId: ApiKeyId }).strict() }),
   z.object({ command: z.literal('users.invite'), input: InviteUserInput }),
+  z.object({ command: z.literal('import'), input: ImportCommandInput }),
 ])
 export type Command = z.input<typeof Command>
 
@@ -30,16 +32,23 @@ export interface CommandRequest {
 export interface CommandContext {
   /** The admin server's public origin, where the console's one-time links point. */
   consoleOrigin: string
+  /** How `import --from <url>` fetches: `WEBHOOK_ALLOW_PRIVATE`, `SOURCE_FETCH_TIMEOUT`. */
+  sourceFetch: SourceFetchSettings
 }
 
 /**
  * Carries out a command (validated again here: the control endpoint receives it over HTTP) and
- * returns what the CLI prints as JSON.
+ * returns what the CLI prints as JSON. `onProgress` hears how a long command (`import`) goes.
  *
  * @example
  * await executeCommand(db, { command: 'keys.list', input: { accountId } }, context) // [{ id, name, prefix, … }]
  */
-export async function executeCommand(db: Kysely<Database>, command: unknown, context: CommandContext): Promise<unknown> {
+export async function executeCommand(
+  db: Kysely<Database>,
+  command: unknown,
+  context: CommandContext,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<unknown> {
   const parsed = Command.parse(command)
   switch (parsed.command) {
     case 'accounts.create':
@@ -55,5 +64,7 @@ export async function executeCommand(db: Kysely<Database>, command: unknown, con
       const { user, signInUrl } = await inviteUser(db, accountId, { email, role }, { consoleOrigin: context.consoleOrigin })
       return { user_id: user.id, sign_in_url: signInUrl }
     }
+    case 'import':
+      return runImportCommand(db, parsed.input, context.sourceFetch, onProgress)
   }
 }

@@ -5,6 +5,12 @@ import { z } from 'zod'
 /** The path commands are posted to. */
 export const CONTROL_COMMAND_PATH = '/commands'
 
+/** Names the command a request carries before its body is read (the body limit depends on it). */
+export const CONTROL_COMMAND_HEADER = 'x-command'
+
+/** The type of an answer that reports progress: JSON lines, the envelope last. */
+export const PROGRESS_CONTENT_TYPE = 'application/x-ndjson'
+
 /** Where a running `npm start` tells the CLI how to reach it. */
 export const CONTROL_FILE_NAME = 'control.json'
 

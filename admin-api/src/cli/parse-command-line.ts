@@ -1,15 +1,19 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { PLANS } from '@event-service/db/tables/accounts.ts'
+import { REMOVED_ITEM_ACTIONS } from '@event-service/db/tables/imports.ts'
+import { SOURCE_FORMATS } from '../imports/formats/imported-schedule.ts'
 import type { CommandRequest } from './commands.ts'
+import { readImportSource } from './import-source.ts'
+import { UsageError } from './usage-error.ts'
 
-/** A mistake in how the command line was written (exit status 2, like most CLIs). */
-export class UsageError extends Error {
-  override name = 'UsageError'
-}
+export { UsageError }
+
+const IMPORT_FORMATS = ['auto', ...SOURCE_FORMATS]
 
 export const USAGE = `Usage: npm run --silent admin -- <command>
 
-Account settings: accounts, API keys and people. Secrets are printed once and stored only as hashes.
+Account settings (accounts, API keys and people) and schedule imports. Secrets are printed once and
+stored only as hashes.
 
 Commands:
   accounts create --name <name> --plan <${PLANS.join('|')}> [--rate-limit <n>]
@@ -24,6 +28,14 @@ Commands:
   users invite --account <account_id> --email <email> [--role owner|editor|viewer]
       Invites a person to the console (default role: owner). Prints {"user_id","sign_in_url"}:
       a one-time link (24 h) where they set a password; it is also emailed (the mail outbox).
+  import --event <event_id> --from <file|url> [--format ${IMPORT_FORMATS.join('|')}]
+         [--dry-run] [--removed ${REMOVED_ITEM_ACTIONS.join('|')}]
+      Imports a schedule (frab/c3voc schedule.json or .xml, pretalx, Sessionize "All data") into
+      the event, for the event's own account. A file is read here (at most 20 MiB); a URL is
+      fetched by whoever carries out the command. Progress and a summary go to stderr; prints
+      {"id","status","plan","error"}. --format: default auto (told apart by content).
+      --dry-run: plan only, nothing written. --removed: what happens to sessions the source no
+      longer has (default ${REMOVED_ITEM_ACTIONS[0]}). A failed import exits 1 with the error and its places on stderr.
 
 Environment:
   DATABASE_URL  Postgres connection string (unset: the embedded database in DATA_DIR)
@@ -45,6 +57,13 @@ interface CommandSpec {
 function required(values: Values, flag: string, what: string, command: string): string {
   const value = values[flag]
   if (typeof value !== 'string') throw new UsageError(`${command} needs --${flag} <${what}>`)
+  return value
+}
+
+function oneOf(values: Values, flag: string, allowed: readonly string[]): string | undefined {
+  const value = values[flag]
+  if (typeof value !== 'string') return undefined
+  if (!allowed.includes(value)) throw new UsageError(`--${flag} must be one of ${allowed.join(', ')}, got "${value}"`)
   return value
 }
 
@@ -99,11 +118,39 @@ const SPECS: Record<string, CommandSpec> = {
       },
     }),
   },
+  import: {
+    options: {
+      event: { type: 'string' },
+      from: { type: 'string' },
+      format: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      removed: { type: 'string' },
+    },
+    positionals: [],
+    build: (v) => {
+      const eventId = required(v, 'event', 'event_id', 'import')
+      const from = required(v, 'from', 'file|url', 'import')
+      const format = oneOf(v, 'format', IMPORT_FORMATS)
+      const removed = oneOf(v, 'removed', REMOVED_ITEM_ACTIONS)
+      return {
+        command: 'import',
+        input: {
+          eventId,
+          // Read last: a mistake in the other flags is told before a large file is read.
+          source: readImportSource(from),
+          ...(format ? { format } : {}),
+          ...(removed ? { removed } : {}),
+          dryRun: v['dry-run'] === true,
+        },
+      }
+    },
+  },
 }
 
 /**
  * Reads the command line into a command, or `'help'`. Throws `UsageError` for unknown commands,
- * unknown or missing flags and stray arguments.
+ * unknown or missing flags and stray arguments. `import` reads its `--from` file here, so that a
+ * missing or unreadable file is a usage error too.
  *
  * @example
  * parseCommandLine(['keys', 'list', '--account', id]) // { command: 'keys.list', input: { accountId: id } }
@@ -112,7 +159,9 @@ export function parseCommandLine(argv: string[]): CommandRequest | 'help' {
   if (argv.length === 0) throw new UsageError('no command given')
   if (argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') return 'help'
   const [group = '', action = ''] = argv
-  const name = `${group} ${action}`.trim()
+  // A command is one word (`import`) or two (`keys list`).
+  const single = SPECS[group] !== undefined
+  const name = single ? group : `${group} ${action}`.trim()
   const spec = SPECS[name]
   if (!spec) {
     const known = Object.keys(SPECS).filter((k) => k.startsWith(`${group} `))
@@ -120,7 +169,7 @@ export function parseCommandLine(argv: string[]): CommandRequest | 'help' {
   }
   let parsed: { values: Values; positionals: string[] }
   try {
-    parsed = parseArgs({ args: argv.slice(2), options: spec.options, allowPositionals: true, strict: true })
+    parsed = parseArgs({ args: argv.slice(single ? 1 : 2), options: spec.options, allowPositionals: true, strict: true })
   } catch (err) {
     // Node's messages go on about `--` for positionals; the first sentence is the useful part.
     throw new UsageError(`${name}: ${String((err as Error).message).split('. ')[0]}`)
