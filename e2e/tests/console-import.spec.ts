@@ -114,7 +114,10 @@ test('an organiser previews a pretalx schedule, imports it, and finds its sessio
   expect(problems).toEqual({ violations: [], errors: [] })
 })
 
-test('a file that breaks its format is refused in plain words, with the places in it', async ({ page, system }) => {
+test('a file that breaks its format is refused in plain words with the places in it, a URL the server may not fetch beside its field', async ({
+  page,
+  system,
+}) => {
   // DemoCon again, its first session's start no longer a time.
   const broken = JSON.parse(await readFile(DEMOCON, 'utf8'))
   broken.schedule.conference.days[0].rooms['Gray Room'][0].date = 'the first morning'
@@ -130,6 +133,18 @@ test('a file that breaks its format is refused in plain words, with the places i
   await expect(failure.getByRole('list', { name: 'Where in the file' }).getByRole('listitem').first()).toContainText('date')
   // Nothing was written: the event still holds the 36 sessions of the first import.
   expect((await sessionsOfEvent(page, system.adminUrl)).meta.total).toBe(36)
+
+  // From a URL: an address inside the server's own network is refused beside the field.
+  await page.getByRole('radio', { name: 'A URL' }).click()
+  await page.getByLabel('Schedule URL').fill('http://127.0.0.1:9/schedule.json')
+  await page.keyboard.press('Enter')
+  await expect(page.locator('console-import-form wa-input[name="url"]')).toHaveAttribute('aria-invalid', 'true')
+  await expect(
+    page
+      .locator('console-import-form')
+      .getByText(/private|loopback|reserved/i)
+      .first(),
+  ).toBeVisible()
 })
 
 test('the organiser has the event follow a source URL, syncs it now, and stops following', async ({ page, system }) => {
@@ -148,19 +163,35 @@ test('the organiser has the event follow a source URL, syncs it now, and stops f
   await sync.getByRole('combobox', { name: 'Check every' }).click()
   await page.getByRole('option', { name: '1 hour', exact: true }).click()
   await sync.getByRole('button', { name: 'Save and follow' }).click()
-  await expect(sync.getByRole('button', { name: 'Sync now' })).toBeVisible()
-  const saved = await page.request.get(`${system.adminUrl}/events/${made.eventId}`)
-  expect(((await saved.json()) as { data: { sync: unknown } }).data.sync).toEqual({
+  const statusOf = async () =>
+    (
+      (await (await page.request.get(`${system.adminUrl}/events/${made.eventId}`)).json()) as {
+        data: { sync: unknown; sync_status: { last_run_at: string | null } | null }
+      }
+    ).data
+  // Saving runs the first sync at once; the section follows it and says how it went, in plain words.
+  const lastSync = sync
+    .getByRole('definition')
+    .filter({ has: page.locator('time') })
+    .first()
+  await expect(sync.getByText('Failed', { exact: true })).toBeVisible()
+  await expect(sync.getByText('The schedule could not be fetched from its address.', { exact: false })).toBeVisible()
+  await expect(lastSync).toHaveText(/ago|now|second/)
+  expect((await statusOf()).sync).toEqual({
     url: 'https://schedule.invalid/democon/schedule.json',
     format: 'auto',
     every: '1h',
     removed: 'cancel',
   })
+  const first = (await statusOf()).sync_status?.last_run_at
+  expect(first).toBeTruthy()
 
+  // Sync now runs it again: the last run moves on, on the page too.
   await sync.getByRole('button', { name: 'Sync now' }).click()
-  await expect(sync.getByText('Failed', { exact: true })).toBeVisible({ timeout: 60_000 })
-  await expect(sync.getByText('The schedule could not be fetched from its address.', { exact: false })).toBeVisible()
-  await expect(sync.locator('dd time').first()).toHaveText(/ago|now|second/)
+  await expect.poll(async () => (await statusOf()).sync_status?.last_run_at).not.toBe(first)
+  const second = (await statusOf()).sync_status?.last_run_at ?? ''
+  await expect(lastSync.locator('time')).toHaveAttribute('datetime', second)
+  await expect(sync.getByText('Failed', { exact: true })).toBeVisible()
 
   await sync.getByRole('button', { name: 'Stop following' }).click()
   await page.locator('wa-dialog[open]').getByRole('button', { name: 'Stop following' }).click()

@@ -132,11 +132,16 @@ export class ConsoleSyncSection extends LitElement {
       notify(s.nothingChanged, 'neutral')
       return
     }
+    const before = this.event.sync_status?.last_run_at ?? null
+    let saved = false
     await this.submission.send(async () => {
       this.event = await apiSend<SyncedEvent>('PATCH', this.eventPath, { sync })
       this.lastImport = undefined
+      saved = true
       notify(s.saved)
     })
+    // A new or changed source runs at once: its result shows here as it comes.
+    if (saved) await this.actions.run(() => this.followRun(before))
   }
 
   private async stop(): Promise<void> {
@@ -150,34 +155,40 @@ export class ConsoleSyncSection extends LitElement {
     })
   }
 
-  /** Asks for a run, then reads the event until its last run is a newer one (or the wait ends). */
+  /** Asks for a run now, and follows it. */
   private async syncNow(): Promise<void> {
-    const s = t(messages).sync
     await this.actions.run(async () => {
       const before = this.event?.sync_status?.last_run_at ?? null
       await apiSend('POST', `${this.eventPath}/sync`)
-      this.syncing = true
       this.lastImport = undefined
-      try {
-        const deadline = Date.now() + SYNC_WAIT_MS
-        for (let attempt = 0; Date.now() < deadline; attempt++) {
-          await new Promise((resolve) => setTimeout(resolve, pollDelayMs(attempt)))
-          if (this.stopWaiting.signal.aborted) return
-          const event = await apiGet<SyncedEvent>(this.eventPath)
-          this.event = event
-          const last = event.sync_status?.last_run_at ?? null
-          if (last && last !== before) {
-            // A failure's details are on the page, under the form: the notice only points there.
-            if (event.sync_status?.result === 'failed') notify(s.syncFailed, 'warning')
-            else notify(s.synced)
-            return
-          }
-        }
-        notify(s.syncQueued, 'neutral')
-      } finally {
-        this.syncing = false
-      }
+      await this.followRun(before)
     })
+  }
+
+  /** Reads the event until its last run is newer than `before` (or the wait ends), then says how it went. */
+  private async followRun(before: string | null): Promise<void> {
+    const s = t(messages).sync
+    this.syncing = true
+    try {
+      const deadline = Date.now() + SYNC_WAIT_MS
+      for (let attempt = 0; Date.now() < deadline; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, pollDelayMs(attempt)))
+        if (this.stopWaiting.signal.aborted) return
+        const event = await apiGet<SyncedEvent>(this.eventPath)
+        this.event = event
+        const last = event.sync_status?.last_run_at ?? null
+        if (!event.sync) return
+        if (last && last !== before) {
+          // A failure's details are on the page, under the form: the notice only points there.
+          if (event.sync_status?.result === 'failed') notify(s.syncFailed, 'warning')
+          else notify(s.synced)
+          return
+        }
+      }
+      notify(s.syncQueued, 'neutral')
+    } finally {
+      this.syncing = false
+    }
   }
 
   private async toggleLastImport(importId: string): Promise<void> {
