@@ -1,40 +1,14 @@
-import type { SpeakerLink } from '@event-service/db'
 import type { FieldError } from '@event-service/server-common'
 import { UpdateSessionBody } from '../sessions/sessions.schema.ts'
 import { UpdateSpeakerBody } from '../speakers/speakers.schema.ts'
 import type { ImportedSchedule, ImportedSession, ImportedSpeaker } from './formats/imported-schedule.ts'
 import { sourceError } from './import-errors.ts'
 
-/** A session's fields as the API would store them. */
-export interface SessionValues {
-  source_id: string
-  title: string
-  description: string | null
-  starts_at: Date
-  ends_at: Date
-  room: string | null
-  track: string | null
-  format: string | null
-  language: string | null
-  tags: string[]
-  slides_url: string | null
-  recording_url: string | null
-  cancelled: boolean
-  /** Source ids of its speakers, in order. */
-  speaker_ids: string[]
-  place: string
-}
+/** A session whose fields passed the API's rules: stored as it is. */
+export type SessionValues = ImportedSession
 
-/** A speaker's fields as the API would store them. */
-export interface SpeakerValues {
-  source_id: string
-  name: string
-  email: string | null
-  bio: string | null
-  photo_url: string | null
-  links: SpeakerLink[]
-  place: string
-}
+/** A speaker whose fields passed the API's rules. */
+export type SpeakerValues = ImportedSpeaker
 
 /** A schedule whose every value passes the admin API's own field rules. */
 export interface FittedSchedule {

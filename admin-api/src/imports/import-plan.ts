@@ -86,7 +86,8 @@ export interface PlannedImport {
   sessions: SessionWrite[]
 }
 
-const SESSION_FIELDS = [
+/** The fields of a session an import compares and writes. */
+export const SESSION_FIELDS = [
   'title',
   'description',
   'starts_at',
@@ -101,7 +102,8 @@ const SESSION_FIELDS = [
   'cancelled',
 ] as const satisfies readonly (keyof SessionValues & keyof CurrentSession)[]
 
-const SPEAKER_FIELDS = ['name', 'bio', 'photo_url', 'links'] as const
+/** The fields of a speaker an import compares and writes (with `email` when the source has one). */
+export const SPEAKER_FIELDS = ['name', 'bio', 'photo_url', 'links'] as const
 
 const same = (a: unknown, b: unknown): boolean => {
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime()

@@ -1,7 +1,14 @@
 import type { Database } from '@event-service/db'
 import { sql, type Transaction } from 'kysely'
 import type { SourceSystem } from './formats/imported-schedule.ts'
-import type { CurrentEvent, CurrentSession, CurrentSpeaker, PlannedImport } from './import-plan.ts'
+import {
+  type CurrentEvent,
+  type CurrentSession,
+  type CurrentSpeaker,
+  type PlannedImport,
+  SESSION_FIELDS,
+  SPEAKER_FIELDS,
+} from './import-plan.ts'
 
 /** Rows per multi-row insert: well under Postgres's 65,535 bind parameters for the widest row. */
 const INSERT_CHUNK = 500
@@ -36,28 +43,12 @@ export async function readCurrent(
   const [sessions, speakers, assignments] = await Promise.all([
     trx
       .selectFrom('sessions')
-      .select([
-        'id',
-        'source',
-        'source_id',
-        'title',
-        'description',
-        'starts_at',
-        'ends_at',
-        'room',
-        'track',
-        'format',
-        'language',
-        'tags',
-        'slides_url',
-        'recording_url',
-        'cancelled',
-      ])
+      .select(['id', 'source', 'source_id', ...SESSION_FIELDS])
       .where('event_id', '=', eventId)
       .execute(),
     trx
       .selectFrom('speakers')
-      .select(['id', 'source', 'source_id', 'email', 'name', 'bio', 'photo_url', 'links', 'status'])
+      .select(['id', 'source', 'source_id', 'email', 'status', ...SPEAKER_FIELDS])
       .where('event_id', '=', eventId)
       .execute(),
     trx
