@@ -16,7 +16,7 @@ import { confirmAction } from '../ui/confirm.ts'
 import { applyFieldProblems, clearFieldProblems } from '../ui/form-errors.ts'
 import { FormSubmission } from '../ui/form-submission.ts'
 import { notify } from '../ui/notify.ts'
-import { framedGroupStyles, pageStyles } from '../ui/styles.ts'
+import { pageStyles } from '../ui/styles.ts'
 import { type ImportChoice, isFinished, runImport } from './import-request.ts'
 import './import-result.ts'
 import type { ConsoleImportResult } from './import-result.ts'
@@ -65,8 +65,14 @@ export class ConsoleImportForm extends LitElement {
 
   static override styles = [
     pageStyles,
-    framedGroupStyles,
     css`
+      /* One fieldset around the controls, only so that a viewer's form is disabled at once. */
+      .controls {
+        border: 0;
+        padding: 0;
+        margin: 0;
+        min-width: 0;
+      }
       .file {
         display: flex;
         flex-direction: column;
@@ -227,7 +233,7 @@ export class ConsoleImportForm extends LitElement {
     const f = t(messages).form
     return html`<form @submit=${this.onSubmit} novalidate aria-busy=${this.submission.busy ? 'true' : 'false'}>
         ${this.submission.renderError()}
-        <fieldset ?disabled=${this.readonly} class="stack" style="border: 0; padding: 0; margin: 0">
+        <fieldset ?disabled=${this.readonly} class="controls stack">
           <wa-radio-group
             label=${f.source}
             orientation="horizontal"
