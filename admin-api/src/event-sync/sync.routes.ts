@@ -10,7 +10,7 @@ import { syncNow } from './sync.service.ts'
 
 const SyncStatusResponse = dataEnvelope('SyncStatusResponse', SyncStatus)
 
-/** `POST /events/{id}/sync`: the console's "Sync now" (docs/admin-api.md#sync). */
+/** `POST /events/{id}/sync`: the console's "Sync now" (docs/schedule-exchange.md#sync). */
 export function syncRoutes(api: ApiBuilder, db: Kysely<Database>): void {
   api.route(
     {
