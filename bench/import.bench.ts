@@ -10,7 +10,8 @@
  *
  * Baseline, measured in the same rounds: the same speakers, sessions and session_speakers written
  * with three plain multi-row Kysely inserts in one transaction, i.e. what the data costs to write
- * at all. Figures are medians of the rounds (after one round not counted); ratios are against
+ * at all. The same without triggers (`session_replication_role = replica`) shows how much of
+ * that is the change records (webhooks, live updates) the triggers write. Figures are medians of the rounds (after one round not counted); ratios are against
  * the baseline's median. No figure is asserted; the plans' counts are checked, so that what is
  * timed is what it says.
  *
@@ -21,7 +22,7 @@ import { pathToFileURL } from 'node:url'
 import { carryOutImport, createImport } from '@event-service/admin-api/imports/imports.service.ts'
 import type { Database } from '@event-service/db'
 import { insertTestEvent } from '@event-service/db/testing.ts'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { openBenchDatabase } from './bench-database.ts'
 import { generateC3vocSchedule } from './c3voc-schedule-generator.ts'
 
@@ -144,15 +145,17 @@ function rowsOf(schedule: object) {
   }
 }
 
-/** The baseline: the same data in three multi-row inserts, one transaction. */
+/** The baseline: the same data in three multi-row inserts, one transaction; `withoutTriggers` for the bare cost of the rows. */
 async function timedPlainInsert(
   db: Kysely<Database>,
   target: { accountId: string; eventId: string },
   rows: ReturnType<typeof rowsOf>,
+  { withoutTriggers = false } = {},
 ): Promise<number> {
   const started = performance.now()
   const owner = { account_id: target.accountId, event_id: target.eventId, source: 'frab' }
   await db.transaction().execute(async (trx) => {
+    if (withoutTriggers) await sql`set local session_replication_role = replica`.execute(trx)
     const speakers = await trx
       .insertInto('speakers')
       .values(
@@ -219,13 +222,20 @@ async function measure(
 ) {
   const { handle, cleanup } = await openBenchDatabase('import', kind)
   const db = handle.db
-  const samples = { baseline: [] as number[], full: [] as ImportTiming[], unchanged: [] as number[], changed: [] as number[] }
+  const samples = {
+    baseline: [] as number[],
+    bare: [] as number[],
+    full: [] as ImportTiming[],
+    unchanged: [] as number[],
+    changed: [] as number[],
+  }
   const all = { sessions: SHAPE.sessions, speakers: SHAPE.speakers }
   try {
     for (let r = 0; r <= rounds; r++) {
       console.error(`   … ${kind} round ${r === 0 ? 'not counted' : `${r}/${rounds}`}`)
       // Each round writes into events of its own: the baseline's and the import's both start empty.
       const baseline = await timedPlainInsert(db, await insertTestEvent(db, EVENT), rows)
+      const bare = await timedPlainInsert(db, await insertTestEvent(db, EVENT), rows, { withoutTriggers: true })
       const target = await insertTestEvent(db, EVENT)
       const full = await timedImport(db, target, files.full)
       expectPlan('full import', full.plan, { created: all })
@@ -235,6 +245,7 @@ async function measure(
       expectPlan('re-import with changes', changed.plan, { updated: { sessions: changedSessions, speakers: 0 } })
       if (r === 0) continue
       samples.baseline.push(baseline)
+      samples.bare.push(bare)
       samples.full.push(full.timing)
       samples.unchanged.push(unchanged.timing.total)
       samples.changed.push(changed.timing.total)
@@ -248,6 +259,7 @@ async function measure(
   const changed = median(samples.changed)
   return {
     [`${kind}_baseline_ms`]: round(baseline),
+    [`${kind}_baseline_without_triggers_ms`]: round(median(samples.bare)),
     [`${kind}_import_ms`]: round(full),
     [`${kind}_import_read_ms`]: round(median(samples.full.map((t) => t.read))),
     [`${kind}_import_plan_ms`]: round(median(samples.full.map((t) => t.plan))),
@@ -292,6 +304,12 @@ function printTable(f: Record<string, number>, kinds: string[]): void {
     const k = (name: string) => f[`${kind}_${name}`]
     rows.push(
       [`${kind}: baseline (3 multi-row inserts, 1 transaction)`, `${k('baseline_ms')} ms`, '1', ''],
+      [
+        `${kind}:   the same without triggers`,
+        `${k('baseline_without_triggers_ms')} ms`,
+        '',
+        'the rest of the baseline is the change records the triggers write',
+      ],
       [
         `${kind}: full import into an empty event`,
         `${k('import_ms')} ms`,

@@ -16,6 +16,9 @@ const FLAG_OF: Record<string, string> = {
   rateLimit: '--rate-limit',
   accountId: '--account',
   keyId: '<key_id>',
+  eventId: '--event',
+  url: '--from',
+  contentBase64: '--from',
 }
 
 /** Turns anything a command throws into one clear line (no stack: this is for operators). */

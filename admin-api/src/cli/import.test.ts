@@ -201,6 +201,13 @@ describe.each(DIALECTS)('import on %s with nothing running', (dialect) => {
     expect(stderrLines(run.stderr).at(-1)).toBe('error: Event not found')
   })
 
+  it.concurrent('names --event when the event id is not an id at all', async () => {
+    const { env } = await newEvent()
+    const run = await runCli(['import', '--event', 'camp', '--from', scheduleFile('schedule.json', c3vocSchedule())], env)
+    expect(run).toMatchObject({ code: 1, stdout: '' })
+    expect(run.stderr).toMatch(/^error: Invalid input: --event .*UUID/i)
+  })
+
   describe('from a URL', () => {
     let server: Server
     let url: string
