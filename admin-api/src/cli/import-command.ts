@@ -4,7 +4,7 @@ import { notFound } from '@event-service/server-common/api-error.ts'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import { httpUrl } from '../common/fields.ts'
-import { REQUESTED_FORMATS } from '../imports/imports.schema.ts'
+import { REQUESTED_FORMATS } from '../imports/formats/imported-schedule.ts'
 import { carryOutImport, createImport, type ImportProgress } from '../imports/imports.service.ts'
 import { fetchSource, type SourceFetchOptions } from '../imports/source-fetch.ts'
 

@@ -1,14 +1,12 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { PLANS } from '@event-service/db/tables/accounts.ts'
 import { REMOVED_ITEM_ACTIONS } from '@event-service/db/tables/imports.ts'
-import { SOURCE_FORMATS } from '../imports/formats/imported-schedule.ts'
+import { REQUESTED_FORMATS } from '../imports/formats/imported-schedule.ts'
 import type { CommandRequest } from './commands.ts'
 import { readImportSource } from './import-source.ts'
 import { UsageError } from './usage-error.ts'
 
 export { UsageError }
-
-const IMPORT_FORMATS = ['auto', ...SOURCE_FORMATS]
 
 export const USAGE = `Usage: npm run --silent admin -- <command>
 
@@ -28,7 +26,7 @@ Commands:
   users invite --account <account_id> --email <email> [--role owner|editor|viewer]
       Invites a person to the console (default role: owner). Prints {"user_id","sign_in_url"}:
       a one-time link (24 h) where they set a password; it is also emailed (the mail outbox).
-  import --event <event_id> --from <file|url> [--format ${IMPORT_FORMATS.join('|')}]
+  import --event <event_id> --from <file|url> [--format ${REQUESTED_FORMATS.join('|')}]
          [--dry-run] [--removed ${REMOVED_ITEM_ACTIONS.join('|')}]
       Imports a schedule (frab/c3voc schedule.json or .xml, pretalx, Sessionize "All data") into
       the event, for the event's own account. A file is read here (at most 20 MiB); a URL is
@@ -130,7 +128,7 @@ const SPECS: Record<string, CommandSpec> = {
     build: (v) => {
       const eventId = required(v, 'event', 'event_id', 'import')
       const from = required(v, 'from', 'file|url', 'import')
-      const format = oneOf(v, 'format', IMPORT_FORMATS)
+      const format = oneOf(v, 'format', REQUESTED_FORMATS)
       const removed = oneOf(v, 'removed', REMOVED_ITEM_ACTIONS)
       return {
         command: 'import',

@@ -2,9 +2,7 @@ import { IMPORT_STATUSES, IMPORT_TRIGGERS, REMOVED_ITEM_ACTIONS } from '@event-s
 import { dataEnvelope } from '../common/envelopes.ts'
 import { httpUrl, uuid } from '../common/fields.ts'
 import { z } from '../openapi/zod.ts'
-import { SOURCE_FORMATS } from './formats/imported-schedule.ts'
-
-export const REQUESTED_FORMATS = ['auto', ...SOURCE_FORMATS] as const
+import { REQUESTED_FORMATS } from './formats/imported-schedule.ts'
 
 const format = z
   .enum(REQUESTED_FORMATS)

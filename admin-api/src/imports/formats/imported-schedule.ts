@@ -3,7 +3,9 @@ import type { SpeakerLink } from '@event-service/db'
 /** The formats an import reads (docs/schedule-exchange.md#formats); `auto` tells them apart by content. */
 export const SOURCE_FORMATS = ['frab-json', 'frab-xml', 'pretalx', 'sessionize'] as const
 export type SourceFormat = (typeof SOURCE_FORMATS)[number]
-export type RequestedFormat = SourceFormat | 'auto'
+/** What a request may ask for: a format, or `auto`. */
+export const REQUESTED_FORMATS = ['auto', ...SOURCE_FORMATS] as const
+export type RequestedFormat = (typeof REQUESTED_FORMATS)[number]
 
 /**
  * The system whose ids an item keeps (`sessions.source`, `speakers.source`): the frab family
