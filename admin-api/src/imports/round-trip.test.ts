@@ -31,7 +31,11 @@ describe.each(DIALECTS)('export, then import, on %s', (dialect) => {
 
   /** Two days in Lisbon, two rooms, speakers with links: the event the schedule leaves from. */
   async function original(): Promise<string> {
-    const eventId = await api.newEvent(key, { timezone: 'Europe/Lisbon', starts_at: '2026-09-30T08:00:00+01:00', ends_at: '2026-10-01T18:00:00+01:00' })
+    const eventId = await api.newEvent(key, {
+      timezone: 'Europe/Lisbon',
+      starts_at: '2026-09-30T08:00:00+01:00',
+      ends_at: '2026-10-01T18:00:00+01:00',
+    })
     const ada = await post('/v1/speakers', {
       event_id: eventId,
       email: 'ada@example.com',
@@ -48,7 +52,9 @@ describe.each(DIALECTS)('export, then import, on %s', (dialect) => {
       slides_url: 'https://slides.example.com/keynote',
     })
     await session('Workshop: accessible components', '2026-09-30T13:00:00+01:00', '2026-09-30T15:30:00+01:00', 'Room 2', 'Workshops', [ada])
-    await session('Panel: data pipelines', '2026-10-01T10:00:00+01:00', '2026-10-01T11:00:00+01:00', 'Hall A', null, [kofi], { language: 'pt-BR' })
+    await session('Panel: data pipelines', '2026-10-01T10:00:00+01:00', '2026-10-01T11:00:00+01:00', 'Hall A', null, [kofi], {
+      language: 'pt-BR',
+    })
     return eventId
   }
 
@@ -78,7 +84,11 @@ describe.each(DIALECTS)('export, then import, on %s', (dialect) => {
       const to = await api.newEvent(key, { timezone: 'UTC', starts_at: '2026-01-01T09:00:00Z', ends_at: '2026-01-01T18:00:00Z' })
       const form = new FormData()
       form.set('file', new Blob([exported.text]), `schedule.${format}`)
-      const accepted = await fetch(`${api.url}/v1/events/${to}/imports`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form })
+      const accepted = await fetch(`${api.url}/v1/events/${to}/imports`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}` },
+        body: form,
+      })
       expect(accepted.status).toBe(202)
       const importId = (await accepted.json()).data.id
       let result: { status: string; error: unknown; format: string }
@@ -93,7 +103,9 @@ describe.each(DIALECTS)('export, then import, on %s', (dialect) => {
       // The XSD's <person> holds a name only: biographies and links travel in schedule.json.
       const carried = (list: { name: string }[]) => (format === 'json' ? list : list.map((s) => ({ name: s.name, bio: null, links: [] })))
       expect(await speakersOf(to)).toEqual(carried(await speakersOf(from)))
-      const [source, copy] = await Promise.all([from, to].map(async (id) => (await api.request('GET', `/v1/events/${id}`, { key })).body.data))
+      const [source, copy] = await Promise.all(
+        [from, to].map(async (id) => (await api.request('GET', `/v1/events/${id}`, { key })).body.data),
+      )
       expect(copy.timezone).toBe(source.timezone)
       expect(copy.rooms).toEqual(['Hall A', 'Room 2'])
       expect(copy.tracks).toEqual(expect.arrayContaining(['Main stage', 'Workshops']))
