@@ -14,11 +14,9 @@ export const ScheduleExportQuery = z.object({
     .openapi({ description: '`json` (schedule.json, the default) or `xml` (schedule.xml)', example: 'xml' }),
 })
 
-const ScheduleJson = z
-  .looseObject({ schedule: z.looseObject({}) })
-  .openapi('C3vocSchedule', {
-    description: 'A c3voc `schedule.json` (https://c3voc.de/schedule/schema.json); not in the `{success, data}` envelope',
-  })
+const ScheduleJson = z.looseObject({ schedule: z.looseObject({}) }).openapi('C3vocSchedule', {
+  description: 'A c3voc `schedule.json` (https://c3voc.de/schedule/schema.json); not in the `{success, data}` envelope',
+})
 
 const WRITERS = {
   json: { write: c3vocJson, type: C3VOC_JSON_TYPE },
