@@ -1,4 +1,5 @@
 import type { RemovedItemAction, SessionRow, SpeakerLink, SpeakerRow } from '@event-service/db'
+import { SCHEDULE_SESSION_FIELDS } from '@event-service/server-common'
 import type { SourceSystem } from './formats/imported-schedule.ts'
 import type { FittedSchedule, SessionValues, SpeakerValues } from './fit-schedule.ts'
 
@@ -86,21 +87,8 @@ export interface PlannedImport {
   sessions: SessionWrite[]
 }
 
-/** The fields of a session an import compares and writes. */
-export const SESSION_FIELDS = [
-  'title',
-  'description',
-  'starts_at',
-  'ends_at',
-  'room',
-  'track',
-  'format',
-  'language',
-  'tags',
-  'slides_url',
-  'recording_url',
-  'cancelled',
-] as const satisfies readonly (keyof SessionValues & keyof CurrentSession)[]
+/** The fields of a session an import compares and writes: those the formats carry. */
+export const SESSION_FIELDS = SCHEDULE_SESSION_FIELDS
 
 /** The fields of a speaker an import compares and writes (with `email` when the source has one). */
 export const SPEAKER_FIELDS = ['name', 'bio', 'photo_url', 'links'] as const

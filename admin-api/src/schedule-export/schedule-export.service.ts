@@ -1,5 +1,5 @@
 import type { Database, SpeakerLink } from '@event-service/db'
-import { roomsAndTracksOf, type ScheduleExport, type ScheduleSpeaker } from '@event-service/server-common'
+import { SCHEDULE_SESSION_FIELDS, type ScheduleExport, type ScheduleSpeaker, scheduleExport } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 import { getEvent } from '../events/events.service.ts'
 
@@ -23,22 +23,7 @@ export async function scheduleExportInput(
   const [sessions, assigned] = await Promise.all([
     db
       .selectFrom('sessions')
-      .select([
-        'id',
-        'number',
-        'title',
-        'description',
-        'starts_at',
-        'ends_at',
-        'room',
-        'track',
-        'format',
-        'language',
-        'tags',
-        'slides_url',
-        'recording_url',
-        'cancelled',
-      ])
+      .select(['id', 'number', ...SCHEDULE_SESSION_FIELDS])
       .where('event_id', '=', eventId)
       .orderBy('starts_at')
       .orderBy('room')
@@ -62,19 +47,5 @@ export async function scheduleExportInput(
     speakersOf.set(session_id, list)
   }
   const exported = sessions.map((s) => ({ ...s, speakers: speakersOf.get(s.id) ?? [] }))
-  const apiRoot = `${embedUrl.replace(/\/+$/, '')}/v1`
-  return {
-    event: {
-      id: event.id,
-      name: event.name,
-      description: event.description,
-      timezone: event.timezone,
-      starts_at: event.starts_at,
-      ends_at: event.ends_at,
-      venue: event.venue,
-      ...roomsAndTracksOf(exported),
-    },
-    sessions: exported,
-    sessionUrl: (sessionId) => `${apiRoot}/events/${event.id}/sessions/${sessionId}`,
-  }
+  return scheduleExport(event, exported, `${embedUrl.replace(/\/+$/, '')}/v1`)
 }

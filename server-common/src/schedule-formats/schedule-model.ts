@@ -85,6 +85,42 @@ export interface ScheduleExport {
   sessionUrl(sessionId: string): string
 }
 
+/**
+ * The fields of a session the formats carry as they are stored: what an export writes of each
+ * session beside its id, number and speakers, and what an import compares and writes back.
+ */
+export const SCHEDULE_SESSION_FIELDS = [
+  'title',
+  'description',
+  'starts_at',
+  'ends_at',
+  'room',
+  'track',
+  'format',
+  'language',
+  'tags',
+  'slides_url',
+  'recording_url',
+  'cancelled',
+] as const satisfies readonly (keyof ScheduleSession)[]
+
+/**
+ * One export of `event`'s `sessions`: the rooms and tracks they name, and each session's `url`,
+ * its read in the embed API under `apiRoot` (`{embed_url}/v1`), on both servers' exports alike.
+ */
+export function scheduleExport(
+  event: Omit<ScheduleEvent, 'rooms' | 'tracks'>,
+  sessions: ScheduleSession[],
+  apiRoot: string,
+): ScheduleExport {
+  const { id, name, description, timezone, starts_at, ends_at, venue } = event
+  return {
+    event: { id, name, description, timezone, starts_at, ends_at, venue, ...roomsAndTracksOf(sessions) },
+    sessions,
+    sessionUrl: (sessionId) => `${apiRoot}/events/${id}/sessions/${sessionId}`,
+  }
+}
+
 /** Who wrote the file: both formats name it. */
 export const GENERATOR_NAME = 'event-service'
 
