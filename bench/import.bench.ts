@@ -5,6 +5,8 @@
  * with `DATABASE_URL`, on a fresh Postgres database too:
  *
  * - a full import into an empty event (aim: under 5 s), with its read, plan and write phases;
+ * - the same for an account with a webhook endpoint subscribed to every event, so that each
+ *   speaker and session written is recorded as a change with its delivery;
  * - a re-import of the same file into that event (everything unchanged);
  * - a re-import of the file with 10% of the sessions changed (5% renamed, 5% moved 5 minutes).
  *
@@ -92,6 +94,14 @@ async function timedImport(
     timing: { total: ended - started, read: planning - started, plan: writing - planning, write: ended - writing },
     plan: done.plan as unknown as Plan,
   }
+}
+
+/** An enabled endpoint of the account for every event type: each change is recorded and delivered. */
+async function subscribeToEverything(db: Kysely<Database>, accountId: string): Promise<void> {
+  await db
+    .insertInto('webhook_endpoints')
+    .values({ account_id: accountId, url: 'https://hooks.example.com/bench', events: ['*'], description: null, secret: 'whsec_bench' })
+    .execute()
 }
 
 /** What the import must have done, or the figures would describe something else. */
@@ -226,6 +236,7 @@ async function measure(
     baseline: [] as number[],
     bare: [] as number[],
     full: [] as ImportTiming[],
+    subscribed: [] as number[],
     unchanged: [] as number[],
     changed: [] as number[],
   }
@@ -239,6 +250,10 @@ async function measure(
       const target = await insertTestEvent(db, EVENT)
       const full = await timedImport(db, target, files.full)
       expectPlan('full import', full.plan, { created: all })
+      const watched = await insertTestEvent(db, EVENT)
+      await subscribeToEverything(db, watched.accountId)
+      const subscribed = await timedImport(db, watched, files.full)
+      expectPlan('full import with a webhook endpoint', subscribed.plan, { created: all })
       const unchanged = await timedImport(db, target, files.full)
       expectPlan('re-import', unchanged.plan, { unchanged: all, updated: { sessions: 0, speakers: 0 } })
       const changed = await timedImport(db, target, files.changed)
@@ -247,6 +262,7 @@ async function measure(
       samples.baseline.push(baseline)
       samples.bare.push(bare)
       samples.full.push(full.timing)
+      samples.subscribed.push(subscribed.timing.total)
       samples.unchanged.push(unchanged.timing.total)
       samples.changed.push(changed.timing.total)
     }
@@ -257,6 +273,7 @@ async function measure(
   const full = median(samples.full.map((t) => t.total))
   const unchanged = median(samples.unchanged)
   const changed = median(samples.changed)
+  const subscribed = median(samples.subscribed)
   return {
     [`${kind}_baseline_ms`]: round(baseline),
     [`${kind}_baseline_without_triggers_ms`]: round(median(samples.bare)),
@@ -265,6 +282,8 @@ async function measure(
     [`${kind}_import_plan_ms`]: round(median(samples.full.map((t) => t.plan))),
     [`${kind}_import_write_ms`]: round(median(samples.full.map((t) => t.write))),
     [`${kind}_import_ratio`]: round(full / baseline, 2),
+    [`${kind}_import_with_webhooks_ms`]: round(subscribed),
+    [`${kind}_import_with_webhooks_ratio`]: round(subscribed / baseline, 2),
     [`${kind}_reimport_unchanged_ms`]: round(unchanged),
     [`${kind}_reimport_unchanged_ratio`]: round(unchanged / baseline, 2),
     [`${kind}_reimport_changed_ms`]: round(changed),
@@ -315,6 +334,12 @@ function printTable(f: Record<string, number>, kinds: string[]): void {
         `${k('import_ms')} ms`,
         `${k('import_ratio')}×`,
         `read ${k('import_read_ms')} ms, plan ${k('import_plan_ms')} ms, write ${k('import_write_ms')} ms; aim < 5000 ms`,
+      ],
+      [
+        `${kind}: full import, webhooks subscribed to everything`,
+        `${k('import_with_webhooks_ms')} ms`,
+        `${k('import_with_webhooks_ratio')}×`,
+        'every speaker and session recorded as a change, with its delivery',
       ],
       [`${kind}: re-import, all unchanged`, `${k('reimport_unchanged_ms')} ms`, `${k('reimport_unchanged_ratio')}×`, ''],
       [

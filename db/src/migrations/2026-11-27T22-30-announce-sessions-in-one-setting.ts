@@ -8,6 +8,9 @@ import { type Kysely, sql } from 'kysely'
 // the last, so a long-lived pooled connection slowed down with every session written (an import of
 // 1,000 sessions took 7.9 s on Postgres, most of it here). The marks are now the ids in one
 // setting, `event_service.announced_sessions`, which ends with the transaction like the others did.
+// And a change that no enabled endpoint subscribes to is not snapshotted: the snapshot (a session's
+// with a join of its speakers) was made for every row and thrown away by
+// `enqueue_change_deliveries` when nobody subscribed, which is most accounts most of the time.
 
 const RECORD_CHANGE = sql`
   create or replace function record_change() returns trigger language plpgsql as $$
@@ -61,9 +64,17 @@ const RECORD_CHANGE = sql`
       end if;
     end if;
 
+    -- An account without an enabled endpoint (most) has nothing to record: the change is not
+    -- looked at further, nor its snapshot made (a session's joins its speakers).
+    if not exists (select 1 from webhook_endpoints e where e.account_id = acc and e.enabled) then
+      tbl := null;
+    end if;
     wtype := webhook_event_type(tbl, op,
-      case when op <> 'INSERT' then to_jsonb(old) end, case when op <> 'DELETE' then to_jsonb(r) end);
-    if wtype is not null and (op <> 'DELETE' or exists (select 1 from events where id = ev)) then
+      case when op <> 'INSERT' and tbl is not null then to_jsonb(old) end, case when op <> 'DELETE' and tbl is not null then to_jsonb(r) end);
+    if wtype is not null
+      and exists (select 1 from webhook_endpoints e
+                  where e.account_id = acc and e.enabled and (wtype = any (e.events) or '*' = any (e.events)))
+      and (op <> 'DELETE' or exists (select 1 from events where id = ev)) then
       -- Hashes of secrets and derived columns stay out of the record.
       snapshot := to_jsonb(r) - 'token_hash' - 'confirm_token_hash' - 'cancel_token_hash' - 'search_text';
       if tbl = 'sessions' then
