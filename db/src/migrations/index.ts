@@ -10,7 +10,7 @@ import * as consoleUsers from './2026-11-27T12-00-console-users.ts'
 import * as eventRoomsTracks from './2026-11-27T12-10-event-rooms-tracks.ts'
 import * as changeRecords from './2026-11-27T15-00-change-records.ts'
 import * as scheduleExchange from './2026-11-27T21-00-schedule-exchange.ts'
-import * as announceSessionsInOneSetting from './2026-11-27T22-30-announce-sessions-in-one-setting.ts'
+import * as changeRecordsForBulkWrites from './2026-11-27T22-30-change-records-for-bulk-writes.ts'
 
 /**
  * Every migration, by name. Names sort by date, so Kysely's Migrator applies them in order.
@@ -28,5 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T12-10-event-rooms-tracks': eventRoomsTracks,
   '2026-11-27T15-00-change-records': changeRecords,
   '2026-11-27T21-00-schedule-exchange': scheduleExchange,
-  '2026-11-27T22-30-announce-sessions-in-one-setting': announceSessionsInOneSetting,
+  '2026-11-27T22-30-change-records-for-bulk-writes': changeRecordsForBulkWrites,
 }
