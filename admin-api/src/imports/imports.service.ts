@@ -36,9 +36,31 @@ export interface ImportProgress {
  */
 const running = new Map<string, ImportProgress>()
 
-/** Creates the import's row (`pending`); 404 `NOT_FOUND` unless the event is the account's. */
+/**
+ * Imports an event keeps: a sync every 5 minutes from a source without validators makes one each
+ * time, and only the recent ones tell anyone anything.
+ */
+export const KEPT_IMPORTS = 100
+
+/**
+ * Creates the import's row (`pending`), and lets the event's oldest imports beyond
+ * {@link KEPT_IMPORTS} go; 404 `NOT_FOUND` unless the event is the account's.
+ */
 export async function createImport(db: Kysely<Database>, request: ImportRequest): Promise<ImportRow> {
   await assertEventVisible(db, request.accountId, request.eventId)
+  await db
+    .deleteFrom('imports')
+    .where('event_id', '=', request.eventId)
+    .where('status', 'in', ['done', 'failed'])
+    .where('id', 'not in', (eb) =>
+      eb
+        .selectFrom('imports')
+        .select('id')
+        .where('event_id', '=', request.eventId)
+        .orderBy('created_at', 'desc')
+        .limit(KEPT_IMPORTS - 1),
+    )
+    .execute()
   return db
     .insertInto('imports')
     .values({

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { c3vocSchedule, type TestTalk } from '../testing/c3voc-schedule.ts'
 import { startTestApi, type TestApi, type TestResponse } from '../testing/test-api.ts'
 import { startWebhookReceiver } from '../testing/webhook-receiver.ts'
+import { createImport, KEPT_IMPORTS } from './imports.service.ts'
 
 const ADA = { guid: 'a0000000-0000-4000-8000-000000000001', name: 'Ada Lovelace', biography: 'Wrote the first program.' }
 const GRACE = { guid: 'a0000000-0000-4000-8000-000000000002', name: 'Grace Hopper' }
@@ -250,6 +251,28 @@ describe.each(DIALECTS)('imports on %s', (dialect) => {
     } finally {
       source.close()
     }
+  })
+
+  it(`keeps an event's last ${KEPT_IMPORTS} imports`, async () => {
+    const eventId = await newEvent()
+    const { accountId } = await api.db
+      .selectFrom('events')
+      .select('account_id as accountId')
+      .where('id', '=', eventId)
+      .executeTakeFirstOrThrow()
+    const request = { accountId, eventId, trigger: 'sync', sourceName: null, format: 'auto', dryRun: true, removed: 'cancel' } as const
+    const first = await createImport(api.db, request)
+    await api.db
+      .updateTable('imports')
+      .set({ status: 'done', created_at: new Date('2026-01-01T00:00:00Z') })
+      .where('id', '=', first.id)
+      .execute()
+    for (let i = 1; i < KEPT_IMPORTS; i++) await createImport(api.db, request)
+    const count = async () => (await api.db.selectFrom('imports').select('id').where('event_id', '=', eventId).execute()).length
+    expect(await count()).toBe(KEPT_IMPORTS)
+    await createImport(api.db, request)
+    expect(await count()).toBe(KEPT_IMPORTS)
+    expect(await api.db.selectFrom('imports').select('id').where('id', '=', first.id).executeTakeFirst()).toBeUndefined()
   })
 
   it('bad input fails the import with the place in the file, and writes nothing', async () => {
