@@ -1,5 +1,5 @@
 import type { Database } from '@event-service/db'
-import { ApiError, ok, parseInput } from '@event-service/server-common'
+import { ApiError, ok, parseInput, validationError } from '@event-service/server-common'
 import type { Kysely } from 'kysely'
 import multer from 'multer'
 import type { Logger } from 'pino'
@@ -26,12 +26,10 @@ export interface ImportRouteDeps {
 /** One file of at most 20 MiB and a few text fields; the file stays in memory (it is parsed whole anyway). */
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_SOURCE_BYTES, files: 1, fields: 10, fieldSize: 1024 } })
 
-const MULTIPART_ERRORS: Record<string, (message: string) => ApiError> = {
+/** What multer's refusals mean to the client; any other failure to read the body is a 400 at `file`. */
+const MULTIPART_ERRORS: Record<string, () => ApiError> = {
   LIMIT_FILE_SIZE: () => new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The file is larger than 20 MiB'),
-  LIMIT_UNEXPECTED_FILE: () =>
-    new ApiError(400, 'VALIDATION_ERROR', 'Send one file, in the field `file`', {
-      fields: [{ path: 'file', message: 'Send one file, in the field `file`' }],
-    }),
+  LIMIT_UNEXPECTED_FILE: () => validationError([{ path: 'file', message: 'must be one file, sent in the field `file`' }]),
 }
 
 /** Reads a `multipart/form-data` upload: its file and its settings. */
@@ -42,21 +40,14 @@ async function readUpload(ctx: AdminContext): Promise<{ file: { name: string; by
       upload.single('file')(req as never, ctx.res as never, (err: unknown) => (err ? reject(err) : resolve())),
     )
   } catch (err) {
-    const code = (err as { code?: string }).code
-    const known = code ? MULTIPART_ERRORS[code] : undefined
-    if (known) throw known((err as Error).message)
-    throw new ApiError(400, 'VALIDATION_ERROR', `The multipart body could not be read: ${(err as Error).message}`, {
-      fields: [{ path: 'file', message: 'could not be read from the multipart body' }],
-    })
+    const refusal = MULTIPART_ERRORS[(err as { code?: string }).code ?? '']
+    throw refusal
+      ? refusal()
+      : validationError([{ path: 'file', message: `could not be read from the multipart body (${(err as Error).message})` }])
   }
-  const file = req.file
   const settings = parseInput(ImportUploadSettings, { ...req.body }, 'body')
-  if (!file) {
-    throw new ApiError(400, 'VALIDATION_ERROR', 'file is required: the schedule, as the multipart field `file`', {
-      fields: [{ path: 'file', message: 'file is required: the schedule, as the multipart field `file`' }],
-    })
-  }
-  return { file: { name: file.originalname, bytes: new Uint8Array(file.buffer) }, settings }
+  if (!req.file) throw validationError([{ path: 'file', message: 'is required: the schedule, as the multipart field `file`' }])
+  return { file: { name: req.file.originalname, bytes: new Uint8Array(req.file.buffer) }, settings }
 }
 
 const readJson = jsonBody()
@@ -116,8 +107,8 @@ export function importRoutes(api: ApiBuilder, db: Kysely<Database>, deps: Import
         }
         await readJson(ctx, async () => {})
         const body = parseInput(ImportFromUrlBody, ctx.request.body, 'body')
-        const problem = await webhookUrlProblem(body.url, { allowPrivate: deps.allowPrivate })
-        if (problem) throw new ApiError(400, 'VALIDATION_ERROR', `url ${problem}`, { fields: [{ path: 'url', message: `url ${problem}` }] })
+        const problem = await webhookUrlProblem(body.url, { allowPrivate: deps.allowPrivate }, 'imports')
+        if (problem) throw validationError([{ path: 'url', message: problem }])
         request = { ...base, trigger: 'url', sourceName: body.url, format: body.format, dryRun: body.dry_run, removed: body.removed }
         source = async () => {
           const fetched = await fetchSource(
