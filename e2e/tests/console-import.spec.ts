@@ -5,7 +5,7 @@ import { expect, test } from '../src/fixtures.ts'
 import { adminCli } from '../src/harness/cli.ts'
 import { REPO_ROOT } from '../src/harness/repo.ts'
 import { expectData } from '../src/journeys/conference.ts'
-import { acceptInvitation, signIn } from '../src/journeys/console.ts'
+import { acceptInvitation, chooseOption, signIn } from '../src/journeys/console.ts'
 import { recordPageProblems } from '../src/journeys/page-problems.ts'
 
 // Journey: an organiser whose talks are managed in pretalx brings that schedule into an event from
@@ -160,8 +160,7 @@ test('the organiser has the event follow a source URL, syncs it now, and stops f
 
   // A public name that cannot be reached: saved, and each sync fails to fetch it.
   await sync.getByLabel('Source URL').fill('https://schedule.invalid/democon/schedule.json')
-  await sync.getByRole('combobox', { name: 'Check every' }).click()
-  await page.getByRole('option', { name: '1 hour', exact: true }).click()
+  await chooseOption(page, 'Check every', '1 hour', sync)
   await sync.getByRole('button', { name: 'Save and follow' }).click()
   const statusOf = async () =>
     (

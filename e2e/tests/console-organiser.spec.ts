@@ -1,8 +1,8 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from '../src/fixtures.ts'
 import { adminCli } from '../src/harness/cli.ts'
 import { startStaticSite } from '../src/harness/static-site.ts'
-import { acceptInvitation, CONSOLE_PASSWORD, curlJson, expectAnnounced, signIn, userMenu } from '../src/journeys/console.ts'
+import { acceptInvitation, CONSOLE_PASSWORD, chooseOption, curlJson, expectAnnounced, signIn, userMenu } from '../src/journeys/console.ts'
 import { recordPageProblems } from '../src/journeys/page-problems.ts'
 
 // Journey: an organiser who is not a developer runs an event from the console alone. They are
@@ -187,12 +187,6 @@ test('the organiser builds the schedule by clicking, dragging and with the keybo
   await expect.poll(async () => (await sessionNamed(page, system.adminUrl, 'Design systems at scale'))?.room).toBe('Main hall')
 })
 
-/** Picks `option` in a Web Awesome select named `label` (within `scope`, e.g. a dialog). */
-async function choose(page: Page, label: string | RegExp, option: string | RegExp, scope: Page | Locator = page) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click()
-  await page.getByRole('option', { name: option, exact: true }).click()
-}
-
 test('the organiser adds a speaker and puts her on a session', async ({ page, system }) => {
   await signIn(page, system.consoleUrl, organiser.email)
   await page.goto(made.eventUrl)
@@ -201,7 +195,7 @@ test('the organiser adds a speaker and puts her on a session', async ({ page, sy
   await page.getByLabel('Name', { exact: true }).fill('Ingrid Lund')
   await page.getByLabel('Email', { exact: true }).fill('ingrid@example.com')
   await page.getByLabel('Company').fill('Fjord Labs')
-  await choose(page, 'Status', 'Confirmed')
+  await chooseOption(page, 'Status', 'Confirmed')
   await page.getByRole('button', { name: 'Create speaker' }).click()
   await expect(page).toHaveURL(/\/speakers\/[0-9a-f-]{36}$/)
 
@@ -229,7 +223,7 @@ test('the organiser makes an embed token, pastes its snippet into their own site
     const form = page.locator('wa-dialog[open]')
     await form.getByLabel('Name', { exact: true }).fill('Festival site')
     // The worker's account holds the events of other journeys too.
-    await choose(page, /^Event\b/, 'Nordic Web Days', form)
+    await chooseOption(page, /^Event\b/, 'Nordic Web Days', form)
     await form.getByLabel('Allowed origins').fill(`${site.origin}\nnot an origin`)
     await form.getByRole('button', { name: 'Create', exact: true }).click()
     // Each line is checked as an origin before anything is sent.
@@ -241,11 +235,11 @@ test('the organiser makes an embed token, pastes its snippet into their own site
     await created.getByRole('button', { name: 'Open the snippet builder' }).click()
 
     const snippetOf = async () => (await page.locator('pre[aria-labelledby="snippet-code"]').textContent())?.trim() ?? ''
-    await choose(page, 'Widget', '<service-schedule>')
+    await chooseOption(page, 'Widget', '<service-schedule>')
     await expect.poll(snippetOf).toContain('<service-schedule')
     const schedule = await snippetOf()
     expect(schedule).toContain(`${system.embedUrl}/v1/loader.js`)
-    await choose(page, 'Widget', '<service-registration>')
+    await chooseOption(page, 'Widget', '<service-registration>')
     await expect.poll(snippetOf).toContain('<service-registration')
     const registration = /<service-registration[\s\S]*?<\/service-registration>/.exec(await snippetOf())?.[0] ?? ''
     site.setPage(
@@ -306,7 +300,7 @@ test('a viewer the organiser invites sees everything and can change nothing', as
   await signIn(page, system.consoleUrl, organiser.email)
   await page.getByRole('link', { name: 'People' }).click()
   await page.getByLabel('Email', { exact: true }).fill('vera@example.com')
-  await choose(page, 'Role', 'Viewer')
+  await chooseOption(page, 'Role', 'Viewer')
   await page.getByRole('button', { name: 'Invite', exact: true }).click()
   const link =
     (

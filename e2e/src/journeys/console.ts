@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 const run = promisify(execFile)
 
@@ -39,4 +39,24 @@ export async function curlJson<T>(args: string[]): Promise<{ status: number; bod
 /** Waits for the console to announce `text` (its toasts are read out through one status region). */
 export async function expectAnnounced(page: Page, text: string | RegExp): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: text }).first()).toBeAttached()
+}
+
+/**
+ * Picks `option` in a Web Awesome select named `label` (within `scope`, e.g. a dialog). The list
+ * can close under the pointer: a click on a select still closing from the last choice is taken as
+ * part of that closing, and a form that draws itself again when data arrives (the snippet builder
+ * after a choice) shuts an open list. So opening and choosing are repeated until the option is
+ * taken (its click landing is the condition waited for, on a machine of any speed).
+ */
+export async function chooseOption(
+  page: Page,
+  label: string | RegExp,
+  option: string | RegExp,
+  scope: Page | Locator = page,
+): Promise<void> {
+  const wanted = page.getByRole('option', { name: option, exact: true })
+  await expect(async () => {
+    if (!(await wanted.isVisible())) await scope.getByRole('combobox', { name: label, exact: true }).click()
+    await wanted.click({ timeout: 2_000 })
+  }).toPass()
 }
