@@ -1,6 +1,6 @@
 import type { RemovedItemAction, SessionRow, SpeakerLink, SpeakerRow } from '@event-service/db'
 import { SCHEDULE_SESSION_FIELDS } from '@event-service/server-common'
-import type { SourceSystem } from './formats/imported-schedule.ts'
+import { SPEAKER_DETAILS, type SourceSystem } from './formats/imported-schedule.ts'
 import type { FittedSchedule, SessionValues, SpeakerValues } from './fit-schedule.ts'
 
 /** What an import does to one item. */
@@ -91,7 +91,7 @@ export interface PlannedImport {
 export const SESSION_FIELDS = SCHEDULE_SESSION_FIELDS
 
 /** The fields of a speaker an import compares and writes (with `email` when the source has one). */
-export const SPEAKER_FIELDS = ['name', 'bio', 'photo_url', 'links'] as const
+export const SPEAKER_FIELDS = ['name', ...SPEAKER_DETAILS] as const
 
 const same = (a: unknown, b: unknown): boolean => {
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime()
@@ -151,7 +151,9 @@ export function planImport(
     if (action !== 'unchanged') plan.changes.push({ action, kind, ...change })
   }
 
-  // Speakers.
+  // Speakers: their name, and the details the format carries (the others stay as they are).
+  const carried: readonly string[] = fitted.schedule.speakerDetails
+  const speakerFields = SPEAKER_FIELDS.filter((f) => f === 'name' || carried.includes(f))
   const ours = current.speakers.filter((s) => s.source === system && s.source_id !== null)
   const bySourceId = new Map(ours.map((s) => [s.source_id as string, s]))
   const byEmail = new Map(current.speakers.filter((s) => s.email).map((s) => [(s.email as string).toLowerCase(), s]))
@@ -167,7 +169,7 @@ export function planImport(
     }
     matchedSpeakers.add(match.id)
     speakerIds.set(values.source_id, match.id)
-    const fields: string[] = SPEAKER_FIELDS.filter((f) =>
+    const fields: string[] = speakerFields.filter((f) =>
       f === 'links' ? !same(linksOf(match.links), values.links) : !same(match[f], values[f]),
     )
     if (values.email && match.email?.toLowerCase() !== values.email.toLowerCase()) fields.push('email')

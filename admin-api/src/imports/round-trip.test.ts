@@ -75,6 +75,25 @@ describe.each(DIALECTS)('export, then import, on %s', (dialect) => {
       (s: { name: string; bio: string | null; links: unknown[] }) => ({ name: s.name, bio: s.bio, links: s.links }),
     )
 
+  /** Uploads `text` into the event; resolves to the import once it has finished. */
+  async function importInto(eventId: string, name: string, text: string) {
+    const form = new FormData()
+    form.set('file', new Blob([text]), name)
+    const accepted = await fetch(`${api.url}/v1/events/${eventId}/imports`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}` },
+      body: form,
+    })
+    expect(accepted.status).toBe(202)
+    const importId = (await accepted.json()).data.id
+    let result: { status: string; error: unknown; format: string; plan: Record<string, unknown> }
+    do {
+      result = (await api.request('GET', `/v1/events/${eventId}/imports/${importId}`, { key })).body.data
+      await new Promise((resolve) => setImmediate(resolve))
+    } while (result.status === 'pending' || result.status === 'running')
+    return result
+  }
+
   for (const format of ['json', 'xml'] as const) {
     it(`an event exported as schedule.${format} and imported into a new event has the same sessions, speakers, rooms and times`, async () => {
       const from = await original()
@@ -82,20 +101,7 @@ describe.each(DIALECTS)('export, then import, on %s', (dialect) => {
       expect(exported.status).toBe(200)
 
       const to = await api.newEvent(key, { timezone: 'UTC', starts_at: '2026-01-01T09:00:00Z', ends_at: '2026-01-01T18:00:00Z' })
-      const form = new FormData()
-      form.set('file', new Blob([exported.text]), `schedule.${format}`)
-      const accepted = await fetch(`${api.url}/v1/events/${to}/imports`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${key}` },
-        body: form,
-      })
-      expect(accepted.status).toBe(202)
-      const importId = (await accepted.json()).data.id
-      let result: { status: string; error: unknown; format: string }
-      do {
-        result = (await api.request('GET', `/v1/events/${to}/imports/${importId}`, { key })).body.data
-        await new Promise((resolve) => setImmediate(resolve))
-      } while (result.status === 'pending' || result.status === 'running')
+      const result = await importInto(to, `schedule.${format}`, exported.text)
       expect(result.error).toBeNull()
       expect(result.format).toBe(`frab-${format}`)
 
@@ -111,4 +117,16 @@ describe.each(DIALECTS)('export, then import, on %s', (dialect) => {
       expect(copy.tracks).toEqual(expect.arrayContaining(['Main stage', 'Workshops']))
     })
   }
+
+  it('the same schedule read as schedule.xml after schedule.json changes nothing, biographies and links included', async () => {
+    const from = await original()
+    const [json, xml] = await Promise.all(
+      ['json', 'xml'].map(async (f) => (await api.request('GET', `/v1/events/${from}/export?format=${f}`, { key })).text),
+    )
+    const to = await api.newEvent(key, { timezone: 'UTC', starts_at: '2026-01-01T09:00:00Z', ends_at: '2026-01-01T18:00:00Z' })
+    expect((await importInto(to, 'schedule.json', json as string)).error).toBeNull()
+    const again = await importInto(to, 'schedule.xml', xml as string)
+    expect(again.plan).toMatchObject({ unchanged: { sessions: 3, speakers: 2 }, updated: { sessions: 0, speakers: 0 }, changes: [] })
+    expect(await speakersOf(to)).toEqual(await speakersOf(from))
+  })
 })

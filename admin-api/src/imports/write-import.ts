@@ -115,16 +115,18 @@ export async function writeImport(
       if (write.action === 'delete') await trx.deleteFrom('speakers').where('id', '=', write.id).execute()
       else await trx.updateTable('speakers').set({ status: 'withdrawn', updated_at: sql`now()` }).where('id', '=', write.id).execute()
     } else {
+      // Only what changed: a field the format does not carry (a biography, read from XML) stays.
       const v = write.values
+      const changed = new Set(write.fields)
       await trx
         .updateTable('speakers')
         .set({
-          name: v.name,
-          bio: v.bio,
-          photo_url: v.photo_url,
-          links: JSON.stringify(v.links),
+          ...(changed.has('name') && { name: v.name }),
+          ...(changed.has('bio') && { bio: v.bio }),
+          ...(changed.has('photo_url') && { photo_url: v.photo_url }),
+          ...(changed.has('links') && { links: JSON.stringify(v.links) }),
           // An address the organiser typed is kept as typed when the source has the same one.
-          ...(write.fields.includes('email') && { email: v.email }),
+          ...(changed.has('email') && { email: v.email }),
           source: system,
           source_id: v.source_id,
           updated_at: sql`now()`,

@@ -2,7 +2,14 @@ import type { FieldError } from '@event-service/server-common/api-error.ts'
 import type { SpeakerLink } from '@event-service/db'
 import { IANAZone } from 'luxon'
 import { checkSchedule } from './check-schedule.ts'
-import type { ImportedDay, ImportedSession, ImportedSpeaker, ImportedSchedule, SourceFormat } from './imported-schedule.ts'
+import {
+  type ImportedDay,
+  type ImportedSchedule,
+  type ImportedSession,
+  type ImportedSpeaker,
+  SPEAKER_DETAILS,
+  type SourceFormat,
+} from './imported-schedule.ts'
 import { childPlace, invalidSource } from './source-problems.ts'
 import { textOrNull, uniqueValues } from './text-values.ts'
 
@@ -229,6 +236,7 @@ export function buildFrabSchedule(source: FrabSource): ImportedSchedule {
   const schedule: ImportedSchedule = {
     format: source.format,
     system: 'frab',
+    speakerDetails: source.format === 'frab-xml' ? [] : SPEAKER_DETAILS,
     conference: {
       title: textOrNull(source.title),
       timezone: source.time_zone_name && IANAZone.isValidZone(source.time_zone_name) ? source.time_zone_name : null,

@@ -57,6 +57,10 @@ export interface ImportedSession {
   place: string
 }
 
+/** What a format may say of a speaker beside the name: a format without one says nothing of it. */
+export const SPEAKER_DETAILS = ['bio', 'photo_url', 'links'] as const
+export type SpeakerDetail = (typeof SPEAKER_DETAILS)[number]
+
 /**
  * A schedule read from any source format: what an import compares with the event and writes. Each
  * reader (`formats/*.ts`) makes one; nothing after the reader knows which format it came from.
@@ -64,6 +68,11 @@ export interface ImportedSession {
 export interface ImportedSchedule {
   format: SourceFormat
   system: SourceSystem
+  /**
+   * The speaker details the format carries (frab's XML: none, its persons are names): a re-import
+   * compares and writes only these, so reading the XML after the JSON keeps the biographies.
+   */
+  speakerDetails: readonly SpeakerDetail[]
   conference: {
     title: string | null
     /** IANA zone, when the source states one. */

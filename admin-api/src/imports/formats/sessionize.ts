@@ -2,7 +2,7 @@ import type { FieldError } from '@event-service/server-common/api-error.ts'
 import { DateTime } from 'luxon'
 import { z } from '../../openapi/zod.ts'
 import { checkSchedule } from './check-schedule.ts'
-import type { ImportedSession, ImportedSchedule, ImportedSpeaker } from './imported-schedule.ts'
+import { type ImportedSchedule, type ImportedSession, type ImportedSpeaker, SPEAKER_DETAILS } from './imported-schedule.ts'
 import { invalidSource, jsonPlace, schemaProblems, sourceParseOptions } from './source-problems.ts'
 import { textOrNull, uniqueValues } from './text-values.ts'
 
@@ -157,6 +157,7 @@ export function readSessionize(document: unknown, timezone: string): ImportedSch
   const schedule: ImportedSchedule = {
     format: 'sessionize',
     system: 'sessionize',
+    speakerDetails: SPEAKER_DETAILS,
     // The file states no zone: its times are read in the event's.
     conference: { title: null, timezone: null, days: [] },
     rooms: uniqueValues(rooms.values()),
