@@ -75,74 +75,19 @@ function fit<T>(
 }
 
 function fitSession(s: ImportedSession, errors: FieldError[], skipped: FittedSchedule['skipped']): SessionValues | undefined {
-  const candidate = {
-    title: s.title,
-    description: s.description,
-    starts_at: s.starts_at.toISOString(),
-    ends_at: s.ends_at.toISOString(),
-    room: s.room,
-    track: s.track,
-    format: s.format,
-    language: s.language,
-    tags: s.tags,
-    slides_url: s.slides_url,
-    recording_url: s.recording_url,
-    cancelled: s.cancelled,
-  }
-  const fitted = fit<UpdateSessionBody>(
-    UpdateSessionBody,
-    candidate,
-    OPTIONAL_SESSION_FIELDS,
-    { place: s.place, label: `session "${s.title}"` },
-    errors,
-    skipped,
-  )
-  if (!fitted) return undefined
-  return {
-    source_id: s.source_id,
-    title: fitted.title ?? s.title,
-    description: fitted.description ?? null,
-    starts_at: s.starts_at,
-    ends_at: s.ends_at,
-    room: fitted.room ?? null,
-    track: fitted.track ?? null,
-    format: fitted.format ?? null,
-    language: fitted.language ?? null,
-    tags: fitted.tags ?? [],
-    slides_url: fitted.slides_url ?? null,
-    recording_url: fitted.recording_url ?? null,
-    cancelled: s.cancelled,
-    speaker_ids: s.speaker_ids,
-    place: s.place,
-  }
+  const { source_id, speaker_ids, place, starts_at, ends_at, ...fields } = s
+  const candidate = { ...fields, starts_at: starts_at.toISOString(), ends_at: ends_at.toISOString() }
+  const where = { place, label: `session "${s.title}"` }
+  const fitted = fit<UpdateSessionBody>(UpdateSessionBody, candidate, OPTIONAL_SESSION_FIELDS, where, errors, skipped)
+  return fitted && { ...s, ...fitted, starts_at, ends_at }
 }
 
 function fitSpeaker(s: ImportedSpeaker, errors: FieldError[], skipped: FittedSchedule['skipped']): SpeakerValues | undefined {
-  const candidate = {
-    name: s.name,
-    bio: s.bio,
-    photo_url: s.photo_url,
-    links: s.links,
-    ...(s.email !== null && { email: s.email }),
-  }
-  const fitted = fit<UpdateSpeakerBody>(
-    UpdateSpeakerBody,
-    candidate,
-    OPTIONAL_SPEAKER_FIELDS,
-    { place: s.place, label: `speaker "${s.name}"` },
-    errors,
-    skipped,
-  )
-  if (!fitted) return undefined
-  return {
-    source_id: s.source_id,
-    name: fitted.name ?? s.name,
-    email: fitted.email ?? null,
-    bio: fitted.bio ?? null,
-    photo_url: fitted.photo_url ?? null,
-    links: fitted.links ?? [],
-    place: s.place,
-  }
+  const { source_id, place, email, ...fields } = s
+  const candidate = { ...fields, ...(email !== null && { email }) }
+  const where = { place, label: `speaker "${s.name}"` }
+  const fitted = fit<UpdateSpeakerBody>(UpdateSpeakerBody, candidate, OPTIONAL_SPEAKER_FIELDS, where, errors, skipped)
+  return fitted && { ...s, ...fitted, email: fitted.email ?? null }
 }
 
 /**

@@ -69,23 +69,8 @@ export interface ExportedSession {
   links: { url: string; title: string | null }[]
 }
 
-interface JsonEvent {
-  guid: string
-  id: number
-  room: string
-  title: string
-  slug: string
-  type: string
-  date: string
-  start: string
-  duration: string
-  track: string | null
-  language: string | null
-  abstract: string | null
-  url: string
-  persons: { guid: string; name: string }[]
-  links: { url: string; title?: string }[]
-}
+/** An event of a `schedule.json` as the export writes it: a session as tests compare it, without its day, with the JSON's links. */
+type JsonEvent = Omit<ExportedSession, 'day' | 'links'> & { links: { url: string; title?: string }[] }
 
 /** The sessions of a `schedule.json`, day by day and room by room, as `ExportedSession`s. */
 export function sessionsOfC3vocJson(text: string): ExportedSession[] {
